@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Data flows one way: device or recording → frames → samples → gestures and strokes → geometry → pictures.
+// Only `QuillSystem` imports the C libraries (libevdev, libinput); the core model needs neither C nor Foundation.
+let package = Package(
+    name: "Quill",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "QuillCore", targets: ["QuillCore"]),
+        .library(name: "QuillInput", targets: ["QuillInput"]),
+        .executable(name: "quill", targets: ["quill"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEvdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
+        .systemLibrary(
+            name: "CInput",
+            pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev"])]
+        ),
+        .target(
+            name: "QuillSystem",
+            dependencies: ["CEvdev", "CInput", "QuillCore"]
+        ),
+        .target(
+            name: "QuillCore",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+        .target(
+            name: "QuillInput",
+            dependencies: [
+                "QuillCore", "QuillSystem", "Yams",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .executableTarget(
+            name: "quill",
+            dependencies: [
+                "QuillCore", "QuillInput", "QuillSystem",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore"]),
+        .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

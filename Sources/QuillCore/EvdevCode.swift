@@ -1,0 +1,72 @@
+/// Linux evdev event types and codes used by pen tablets (`linux/input-event-codes.h`).
+///
+/// The numbers are the kernel's ABI; human-readable names come from libevdev through `QuillSystem`.
+public enum EvdevCode {
+    /// Event types (`EV_*`).
+    public enum EventType {
+        /// `EV_SYN`: frame boundaries and overflow notices.
+        public static let syn: UInt16 = 0x00
+        /// `EV_KEY`: tools in proximity, tip contact, barrel and pad buttons.
+        public static let key: UInt16 = 0x01
+        /// `EV_REL`: relative axes (mouse and lens wheels).
+        public static let rel: UInt16 = 0x02
+        /// `EV_ABS`: absolute axes (position, pressure, tilt, …).
+        public static let abs: UInt16 = 0x03
+        /// `EV_MSC`: miscellaneous (tool serial numbers, scan codes).
+        public static let msc: UInt16 = 0x04
+        /// `EV_MAX`: the largest event type the kernel defines.
+        public static let max: UInt16 = 0x1f
+    }
+
+    /// `EV_SYN` codes.
+    public enum Syn {
+        /// `SYN_REPORT`: the end of one hardware frame.
+        public static let report: UInt16 = 0
+        /// `SYN_DROPPED`: the kernel buffer overflowed; the frame in progress is incomplete.
+        public static let dropped: UInt16 = 3
+    }
+
+    /// `EV_KEY` codes a pen tablet sends.
+    public enum Key {
+        public static let btnLeft: UInt16 = 0x110
+        public static let btnRight: UInt16 = 0x111
+        public static let btnMiddle: UInt16 = 0x112
+        public static let btnSide: UInt16 = 0x113
+        public static let btnExtra: UInt16 = 0x114
+        public static let toolPen: UInt16 = 0x140
+        public static let toolRubber: UInt16 = 0x141
+        public static let toolBrush: UInt16 = 0x142
+        public static let toolPencil: UInt16 = 0x143
+        public static let toolAirbrush: UInt16 = 0x144
+        public static let toolMouse: UInt16 = 0x146
+        public static let toolLens: UInt16 = 0x147
+        public static let stylus3: UInt16 = 0x149
+        public static let touch: UInt16 = 0x14a
+        public static let stylus: UInt16 = 0x14b
+        public static let stylus2: UInt16 = 0x14c
+    }
+
+    /// `EV_ABS` codes a pen tablet sends.
+    public enum Abs {
+        public static let x: UInt16 = 0x00
+        public static let y: UInt16 = 0x01
+        /// Art Pen barrel rotation.
+        public static let z: UInt16 = 0x02
+        /// Airbrush finger wheel.
+        public static let wheel: UInt16 = 0x08
+        public static let pressure: UInt16 = 0x18
+        public static let distance: UInt16 = 0x19
+        public static let tiltX: UInt16 = 0x1a
+        public static let tiltY: UInt16 = 0x1b
+        /// Tool id (Wacom).
+        public static let misc: UInt16 = 0x28
+        /// `ABS_MAX`.
+        public static let max: UInt16 = 0x3f
+    }
+
+    /// `EV_MSC` codes.
+    public enum Msc {
+        /// Tool serial number; a pen and its eraser end share it.
+        public static let serial: UInt16 = 0x00
+    }
+}

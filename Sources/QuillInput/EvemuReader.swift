@@ -1,0 +1,229 @@
+import QuillCore
+import QuillSystem
+
+/// Reads evemu recordings (`evemu-record` output, formats 1.0–1.3) as a stream.
+///
+/// Header lines `N:` (name), `I:` (bus vendor product version, hex), `P:` (property bytes),
+/// `B:` (type, then code bitmask bytes; continues over lines), `A:` (code, min, max, fuzz, flat
+/// and — since 1.2 — resolution), `L:`/`S:` (initial LED/switch state, ignored); events
+/// `E: sec.usec TYPE CODE VALUE` with type and code in hex (or as libevdev names) and a decimal
+/// value; `#` starts a comment anywhere. A file with no header takes its device from `deviceFile`.
+public final class EvemuReader: RecordingReader {
+    public let path: String
+    public var format: RecordingFormat { .evemu }
+    public private(set) var timeOrigin: Int64?
+    public private(set) var warnings: [RecordingWarning] = []
+
+    private let lines: LineReader
+    private let model: EvdevDeviceModel
+    private var hasHeader = false
+    private var bitmaskOffsets: [UInt16: Int] = [:]
+    private var propertyOffset = 0
+    private var deviceAnnounced = false
+    private var externalDevice: DeviceDescription?
+    private var bufferedEventLine: (text: Substring, number: Int)?
+
+    /// Opens `path`; `deviceFile` describes the device of a header-less event file.
+    public init(path: String, deviceFile: String? = nil) throws {
+        self.path = path
+        lines = try LineReader(path: path)
+        model = try EvdevDeviceModel()
+        if let deviceFile {
+            let description = try EvemuReader.readDescription(path: deviceFile)
+            externalDevice = description
+        }
+        try readHeader()
+    }
+
+    /// Reads only the device header of an evemu file (a `.desc` file or a recording).
+    public static func readDescription(path: String) throws -> DeviceDescription {
+        let reader = try EvemuReader(path: path, headerOnly: ())
+        guard reader.hasHeader else {
+            throw RecordingError(file: path, line: nil, message: "no device description: expected evemu header lines (N:, I:, B:, A:)")
+        }
+        return reader.model.snapshot
+    }
+
+    private init(path: String, headerOnly: Void) throws {
+        self.path = path
+        lines = try LineReader(path: path)
+        model = try EvdevDeviceModel()
+        try readHeader()
+    }
+
+    public func next() throws -> RecordingItem? {
+        if !deviceAnnounced {
+            deviceAnnounced = true
+            if let externalDevice { return .device(index: 0, externalDevice) }
+            guard hasHeader else {
+                throw RecordingError(
+                    file: path, line: nil,
+                    message: "no device header (N:, I:, B:, A: lines): give the device description with --device FILE.desc")
+            }
+            return .device(index: 0, model.snapshot)
+        }
+        while true {
+            let text: Substring
+            let number: Int
+            if let buffered = bufferedEventLine {
+                (text, number) = buffered
+                bufferedEventLine = nil
+            } else if let line = try lines.nextLine() {
+                (text, number) = (line, lines.lineNumber)
+            } else {
+                return nil
+            }
+            let content = EvemuReader.stripComment(text)
+            if content.isEmpty { continue }
+            guard content.hasPrefix("E:") else {
+                throw RecordingError(
+                    file: path, line: number, message: "expected an event line 'E: sec.usec type code value', found '\(content.prefix(40))'")
+            }
+            let event = try parseEvent(content, line: number)
+            if lines.lastLineWasUnterminated && bufferedEventLine == nil && number == lines.lineNumber {
+                warnings.append(RecordingWarning(file: path, line: number, message: "last line has no newline: the file may be truncated"))
+            }
+            if timeOrigin == nil { timeOrigin = event.microseconds }
+            return .event(deviceIndex: 0, event, line: number)
+        }
+    }
+
+    // MARK: - Header
+
+    private func readHeader() throws {
+        while let line = try lines.nextLine() {
+            let number = lines.lineNumber
+            let content = EvemuReader.stripComment(line)
+            if content.isEmpty { continue }
+            if content.hasPrefix("E:") {
+                bufferedEventLine = (line, number)
+                return
+            }
+            guard content.count >= 2, content.dropFirst().first == ":" else {
+                throw RecordingError(file: path, line: number, message: "expected an evemu line (N:, I:, P:, B:, A:, L:, S: or E:), found '\(content.prefix(40))'")
+            }
+            let fields = content.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
+            switch content.first {
+            case "N":
+                // The name is the rest of the line, comments included (evemu writes it verbatim).
+                model.name = String(line.dropFirst(2).trimmingWhitespace())
+            case "I":
+                let ids = try fields.map { try hex($0, line: number, what: "a hex id") }
+                guard ids.count == 4 else {
+                    throw RecordingError(file: path, line: number, message: "expected 'I: bus vendor product version' (4 hex numbers), found \(ids.count)")
+                }
+                model.setIdentity(bus: ids[0], vendor: ids[1], product: ids[2], version: ids[3])
+            case "P":
+                for field in fields {
+                    let byte = try hex(field, line: number, what: "a property byte")
+                    for bit in 0..<8 where byte & (1 << bit) != 0 {
+                        try model.enableProperty(UInt16(propertyOffset * 8 + bit))
+                    }
+                    propertyOffset += 1
+                }
+            case "B":
+                guard let typeField = fields.first else {
+                    throw RecordingError(file: path, line: number, message: "expected 'B: type bytes…'")
+                }
+                let type = try hex(typeField, line: number, what: "an event type")
+                var offset = bitmaskOffsets[type, default: 0]
+                for field in fields.dropFirst() {
+                    let byte = try hex(field, line: number, what: "a bitmask byte")
+                    for bit in 0..<8 where byte & (1 << bit) != 0 {
+                        let code = UInt16(offset * 8 + bit)
+                        // EV_ABS codes are enabled by their A: line, which carries the range.
+                        if type != EvdevCode.EventType.abs, let maximum = EvdevNames.maximumCode(type: type), code <= maximum {
+                            try model.enable(type: type, code: code)
+                        }
+                    }
+                    offset += 1
+                }
+                bitmaskOffsets[type] = offset
+            case "A":
+                guard fields.count == 5 || fields.count == 6 else {
+                    throw RecordingError(
+                        file: path, line: number,
+                        message: "expected 'A: code min max fuzz flat [resolution]' (5 or 6 fields), found \(fields.count)")
+                }
+                let code = try hex(fields[0], line: number, what: "an axis code")
+                let values = try fields.dropFirst().map { try decimal($0, line: number, what: "an axis value") }
+                try model.enableAxis(
+                    code: code,
+                    info: AxisInfo(
+                        minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
+                        resolution: values.count > 4 ? values[4] : 0))
+            case "L", "S":
+                break
+            default:
+                throw RecordingError(file: path, line: number, message: "unknown evemu line type '\(content.prefix(2))'")
+            }
+            hasHeader = true
+        }
+    }
+
+    // MARK: - Fields
+
+    private func parseEvent(_ content: Substring, line: Int) throws -> InputEvent {
+        let fields = content.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard fields.count == 4 else {
+            throw RecordingError(
+                file: path, line: line,
+                message: "expected 'E: sec.usec type code value' (4 fields), found \(fields.count): the file may be truncated")
+        }
+        let time = try timestamp(fields[0], line: line)
+        let type: UInt16
+        if let byName = EvdevNames.type(named: String(fields[1])) {
+            type = byName
+        } else {
+            type = try hex(fields[1], line: line, what: "an event type (hex or EV_* name)")
+        }
+        let code: UInt16
+        if let byName = EvdevNames.code(type: type, named: String(fields[2])) {
+            code = byName
+        } else {
+            code = try hex(fields[2], line: line, what: "an event code (hex or name)")
+        }
+        let value = try decimal(fields[3], line: line, what: "a decimal event value")
+        return InputEvent(microseconds: time, type: type, code: code, value: value)
+    }
+
+    private func timestamp(_ field: Substring, line: Int) throws -> Int64 {
+        let parts = field.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let seconds = Int64(parts[0]), seconds >= 0,
+            !parts[1].isEmpty, parts[1].count <= 6, parts[1].allSatisfy(\.isASCIIDigit), let fraction = Int64(parts[1])
+        else {
+            throw RecordingError(file: path, line: line, message: "expected a timestamp 'seconds.microseconds', found '\(field)'")
+        }
+        var micros = fraction
+        for _ in parts[1].count..<6 { micros *= 10 }
+        return seconds * 1_000_000 + micros
+    }
+
+    private func hex(_ field: Substring, line: Int, what: String) throws -> UInt16 {
+        guard let value = UInt16(field, radix: 16) else {
+            throw RecordingError(file: path, line: line, message: "expected \(what), found '\(field)'")
+        }
+        return value
+    }
+
+    private func decimal(_ field: Substring, line: Int, what: String) throws -> Int32 {
+        guard let value = Int32(field) ?? EvemuReader.paddedNegative(field) else {
+            throw RecordingError(file: path, line: line, message: "expected \(what) (a 32-bit integer), found '\(field)'")
+        }
+        return value
+    }
+
+    /// evemu writes negative values zero-padded ("-005"); Int32("-005") already parses, this catches "+5".
+    private static func paddedNegative(_ field: Substring) -> Int32? {
+        field.first == "+" ? Int32(field.dropFirst()) : nil
+    }
+
+    static func stripComment(_ line: Substring) -> Substring {
+        let uncommented = line.firstIndex(of: "#").map { line[..<$0] } ?? line
+        return uncommented.trimmingWhitespace()
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,316 @@
+import DequeModule
+import QuillCore
+import QuillSystem
+import Yams
+
+/// Reads `libinput record` YAML (version 1) as a stream.
+///
+/// The YAML is parsed by Yams, a piece at a time: the top-level keys, then each device's
+/// description, then its `events:` list in batches of entries, so memory stays flat for any file
+/// size. Unknown keys are ignored; `- libinput:` entries (libinput's own decoded events) are skipped.
+/// Several devices in one file are read in order, each device's events after its description.
+public final class LibinputRecordReader: RecordingReader {
+    public let path: String
+    public var format: RecordingFormat { .libinputRecord }
+    /// Event times in `libinput record` are already relative to the recording's start.
+    public let timeOrigin: Int64? = 0
+    public private(set) var warnings: [RecordingWarning] = []
+
+    private enum Section { case top, devices, deviceHeader, events, done }
+    private let lines: LineReader
+    private var section = Section.top
+    private var chunk: [Substring] = []
+    private var chunkFirstLine = 1
+    private var chunkEntries = 0
+    private var entryStartLines: [Int] = []
+    private var pushedBack: (Substring, Int)?
+    private var ready = Deque<RecordingItem>()
+    private var deviceCount = 0
+    private var versionChecked = false
+    /// Event entries parsed per Yams call.
+    static let batchSize = 256
+
+    public init(path: String) throws {
+        self.path = path
+        lines = try LineReader(path: path)
+    }
+
+    public func next() throws -> RecordingItem? {
+        while ready.isEmpty {
+            guard try advance() else { return nil }
+        }
+        return ready.popFirst()
+    }
+
+    // MARK: - Line classification
+
+    private func nextLine() throws -> (Substring, Int)? {
+        if let line = pushedBack {
+            pushedBack = nil
+            return line
+        }
+        guard let line = try lines.nextLine() else { return nil }
+        return (line, lines.lineNumber)
+    }
+
+    private static func indent(_ line: Substring) -> Int {
+        line.prefix(while: { $0 == " " }).count
+    }
+
+    /// Reads lines until at least one item is ready or the file ends. Returns false at the end.
+    private func advance() throws -> Bool {
+        while let (line, number) = try nextLine() {
+            let trimmed = line.trimmingWhitespace()
+            let indent = LibinputRecordReader.indent(line)
+            let isComment = trimmed.hasPrefix("#")
+            switch section {
+            case .top:
+                if indent == 0 && trimmed.hasPrefix("devices:") {
+                    try checkTopLevel()
+                    section = .devices
+                } else {
+                    append(line, number)
+                }
+            case .devices:
+                if trimmed.isEmpty || isComment { continue }
+                if indent == 0 && trimmed.hasPrefix("-") {
+                    startChunk(line, number)
+                    section = .deviceHeader
+                } else if indent == 0 {
+                    section = .done
+                }
+            case .deviceHeader:
+                if indent == 2 && trimmed == "events:" {
+                    try emitDevice()
+                    section = .events
+                    return true
+                } else if indent == 0 && !trimmed.isEmpty && !isComment {
+                    try emitDevice()
+                    pushedBack = (line, number)
+                    section = .devices
+                    return true
+                } else {
+                    append(line, number)
+                }
+            case .events:
+                if trimmed.isEmpty || (isComment && indent <= 2) { continue }
+                if indent < 2 || (indent == 2 && !trimmed.hasPrefix("-")) {
+                    // The events list ended: the next device, or another key.
+                    try flushEvents()
+                    pushedBack = (line, number)
+                    section = .devices
+                    if !ready.isEmpty { return true }
+                    continue
+                }
+                if indent == 2 {
+                    if chunkEntries >= LibinputRecordReader.batchSize {
+                        try flushEvents()
+                        if !ready.isEmpty {
+                            pushedBack = (line, number)
+                            return true
+                        }
+                    }
+                    if chunk.isEmpty { chunkFirstLine = number }
+                    chunkEntries += 1
+                    entryStartLines.append(number)
+                }
+                if chunk.isEmpty { chunkFirstLine = number }
+                chunk.append(line)
+            case .done:
+                continue
+            }
+        }
+        switch section {
+        case .top:
+            try checkTopLevel()
+            throw RecordingError(file: path, line: nil, message: "expected a 'devices:' list: no device in this libinput record file")
+        case .deviceHeader:
+            try emitDevice()
+        case .events:
+            try flushEvents()
+        case .devices, .done:
+            if deviceCount == 0 {
+                throw RecordingError(file: path, line: nil, message: "the 'devices:' list is empty")
+            }
+        }
+        section = .done
+        return !ready.isEmpty
+    }
+
+    private func append(_ line: Substring, _ number: Int) {
+        if chunk.isEmpty { chunkFirstLine = number }
+        chunk.append(line)
+    }
+
+    private func startChunk(_ line: Substring, _ number: Int) {
+        chunk = [line]
+        chunkFirstLine = number
+    }
+
+    private func takeChunk() -> (text: String, firstLine: Int) {
+        let text = chunk.joined(separator: "\n")
+        let first = chunkFirstLine
+        chunk.removeAll(keepingCapacity: true)
+        return (text, first)
+    }
+
+    // MARK: - Parsing with Yams
+
+    private func compose(_ text: String, firstLine: Int) throws -> Node? {
+        do {
+            return try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw yamlError(error, firstLine: firstLine)
+        }
+    }
+
+    private func yamlError(_ error: YamlError, firstLine: Int) -> RecordingError {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return RecordingError(
+                file: path, line: firstLine + mark.line - 1,
+                message: "malformed YAML (\(problem)) at column \(mark.column): the file may be truncated or edited")
+        default:
+            return RecordingError(file: path, line: firstLine, message: "malformed YAML: \(error)")
+        }
+    }
+
+    private func checkTopLevel() throws {
+        guard !versionChecked else { return }
+        versionChecked = true
+        let (text, first) = takeChunk()
+        let node = try compose(text, firstLine: first)
+        guard let version = node?.mapping?["version"] else {
+            throw RecordingError(file: path, line: nil, message: "expected 'version: 1' at the top of a libinput record file")
+        }
+        guard version.int == 1 else {
+            throw RecordingError(
+                file: path, line: line(of: version, firstLine: first),
+                message: "unsupported libinput record version '\(version.string ?? "?")': expected 1")
+        }
+    }
+
+    private func line(of node: Node, firstLine: Int) -> Int? {
+        node.mark.map { firstLine + $0.line - 1 }
+    }
+
+    private func emitDevice() throws {
+        let (text, first) = takeChunk()
+        guard let device = try compose(text, firstLine: first)?.sequence?.first?.mapping else {
+            throw RecordingError(file: path, line: first, message: "expected a device entry ('- node: …' with an 'evdev:' mapping)")
+        }
+        guard let evdev = device["evdev"]?.mapping else {
+            throw RecordingError(file: path, line: first, message: "device entry has no 'evdev:' mapping")
+        }
+        let model = try EvdevDeviceModel()
+        model.name = evdev["name"]?.string ?? ""
+        if let id = evdev["id"] {
+            let values = try integers(id, count: 4, firstLine: first, what: "id: [bus, vendor, product, version]")
+            model.setIdentity(
+                bus: UInt16(truncatingIfNeeded: values[0]), vendor: UInt16(truncatingIfNeeded: values[1]),
+                product: UInt16(truncatingIfNeeded: values[2]), version: UInt16(truncatingIfNeeded: values[3]))
+        }
+        var absinfo: [UInt16: AxisInfo] = [:]
+        for (key, value) in evdev["absinfo"]?.mapping ?? [:] {
+            let code = try integer(key, firstLine: first, what: "an axis code")
+            let values = try integers(value, count: 5, firstLine: first, what: "absinfo [min, max, fuzz, flat, resolution]")
+            absinfo[UInt16(truncatingIfNeeded: code)] = AxisInfo(
+                minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3], resolution: values[4])
+        }
+        for (key, value) in evdev["codes"]?.mapping ?? [:] {
+            let type = UInt16(truncatingIfNeeded: try integer(key, firstLine: first, what: "an event type"))
+            guard let list = value.sequence else {
+                throw RecordingError(file: path, line: line(of: value, firstLine: first), message: "expected a list of codes for type \(type)")
+            }
+            for codeNode in list {
+                let code = UInt16(truncatingIfNeeded: try integer(codeNode, firstLine: first, what: "an event code"))
+                if type == EvdevCode.EventType.abs {
+                    guard let info = absinfo[code] else {
+                        throw RecordingError(
+                            file: path, line: line(of: codeNode, firstLine: first),
+                            message: "axis \(EvdevNames.describe(type: type, code: code)) has no absinfo entry")
+                    }
+                    try model.enableAxis(code: code, info: info)
+                } else if let maximum = EvdevNames.maximumCode(type: type), code <= maximum {
+                    try model.enable(type: type, code: code)
+                }
+            }
+        }
+        for property in evdev["properties"]?.sequence ?? Node.Sequence() {
+            try model.enableProperty(UInt16(truncatingIfNeeded: try integer(property, firstLine: first, what: "a property")))
+        }
+        ready.append(.device(index: deviceCount, model.snapshot))
+        deviceCount += 1
+    }
+
+    private func flushEvents() throws {
+        guard !chunk.isEmpty else { return }
+        let starts = entryStartLines
+        entryStartLines.removeAll(keepingCapacity: true)
+        chunkEntries = 0
+        let (text, first) = takeChunk()
+        let node: Node?
+        do {
+            node = try compose(text, firstLine: first)
+        } catch let error as RecordingError {
+            // Keep every entry before the broken one: parse entry by entry up to the error.
+            try salvageEntries(text: text, firstLine: first, entryStarts: starts, error: error)
+            return
+        }
+        for entry in node?.sequence ?? Node.Sequence() {
+            try appendEvents(of: entry, firstLine: first)
+        }
+    }
+
+    private func salvageEntries(text: String, firstLine: Int, entryStarts: [Int], error: RecordingError) throws {
+        let allLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, start) in entryStarts.enumerated() {
+            let end = index + 1 < entryStarts.count ? entryStarts[index + 1] : firstLine + allLines.count
+            if let broken = error.line, broken < end { break }
+            let entryText = allLines[(start - firstLine)..<(end - firstLine)].joined(separator: "\n")
+            for entry in try compose(entryText, firstLine: start)?.sequence ?? Node.Sequence() {
+                try appendEvents(of: entry, firstLine: start)
+            }
+        }
+        throw error
+    }
+
+    private func appendEvents(of entry: Node, firstLine: Int) throws {
+        guard let frame = entry.mapping?["evdev"] else { return }  // `- libinput:` and unknown entries
+        guard let events = frame.sequence else {
+            throw RecordingError(file: path, line: line(of: frame, firstLine: firstLine), message: "expected a list of events under 'evdev:'")
+        }
+        for eventNode in events {
+            let number = line(of: eventNode, firstLine: firstLine) ?? firstLine
+            let values = try integers(eventNode, count: 5, firstLine: firstLine, what: "an event [sec, usec, type, code, value]")
+            guard values[0] >= 0, values[1] >= 0, values[1] < 1_000_000 else {
+                throw RecordingError(file: path, line: number, message: "expected sec ≥ 0 and 0 ≤ usec < 1000000, found [\(values[0]), \(values[1])]")
+            }
+            guard (0...Int32(UInt16.max)).contains(values[2]), (0...Int32(UInt16.max)).contains(values[3]) else {
+                throw RecordingError(file: path, line: number, message: "expected an event type and code 0…65535, found \(values[2]), \(values[3])")
+            }
+            let event = InputEvent(
+                microseconds: Int64(values[0]) * 1_000_000 + Int64(values[1]), type: UInt16(values[2]), code: UInt16(values[3]),
+                value: values[4])
+            ready.append(.event(deviceIndex: deviceCount - 1, event, line: number))
+        }
+    }
+
+    private func integer(_ node: Node, firstLine: Int, what: String) throws -> Int32 {
+        guard let text = node.scalar?.string, let value = Int32(text) else {
+            let found = node.scalar?.string ?? "a \(node.sequence != nil ? "list" : "mapping")"
+            throw RecordingError(
+                file: path, line: line(of: node, firstLine: firstLine), message: "expected \(what) as a 32-bit integer, found '\(found)'")
+        }
+        return value
+    }
+
+    private func integers(_ node: Node, count: Int, firstLine: Int, what: String) throws -> [Int32] {
+        guard let list = node.sequence, list.count == count else {
+            throw RecordingError(
+                file: path, line: line(of: node, firstLine: firstLine),
+                message: "expected \(what) (\(count) integers), found \(node.sequence.map { "\($0.count) values" } ?? "'\(node.scalar?.string ?? "?")'")")
+        }
+        return try list.map { try integer($0, firstLine: firstLine, what: what) }
+    }
+}

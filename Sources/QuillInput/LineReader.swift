@@ -1,0 +1,64 @@
+import Foundation
+
+/// Reads a file line by line in fixed-size chunks, so memory stays flat for any file size.
+final class LineReader {
+    let path: String
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var isAtEnd = false
+    /// 1-based number of the line last returned.
+    private(set) var lineNumber = 0
+    /// True when the last line returned had no newline at its end (the file may be truncated).
+    private(set) var lastLineWasUnterminated = false
+    private static let chunkSize = 1 << 16
+
+    /// Opens `path`; throws ``RecordingError`` naming the file when it cannot be opened.
+    init(path: String) throws {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw RecordingError(file: path, line: nil, message: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw RecordingError(file: path, line: nil, message: "is a directory, expected a recording file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw RecordingError(file: path, line: nil, message: "cannot open for reading (permission denied?)")
+        }
+        self.handle = handle
+    }
+
+    deinit { try? handle.close() }
+
+    /// The next line without its newline, or nil at the end of the file.
+    func nextLine() throws -> Substring? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                lineNumber += 1
+                return Substring(decoding: line, as: UTF8.self)
+            }
+            if isAtEnd {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                lineNumber += 1
+                lastLineWasUnterminated = true
+                return Substring(decoding: line, as: UTF8.self)
+            }
+            if start > 0 {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: LineReader.chunkSize)
+            } catch {
+                throw RecordingError(file: path, line: lineNumber + 1, message: "read failed: \(error.localizedDescription)")
+            }
+            if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { isAtEnd = true }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import QuillCore
+import QuillSystem
+
+//  RecordingReader ──▶ checks (known codes, declared axes, time order)
+//                  ──▶ FrameAssembler (per device) ──▶ TabletDecoder (per device) ──▶ [PenSample]
+
+/// Replays a recording into pen samples, one device at a time, streaming.
+///
+/// Checks every event: its type and code must be known to libevdev and an `EV_ABS` axis must be
+/// declared by the device (otherwise a ``RecordingError`` names the line). Timestamps that go
+/// backwards are clamped to the previous event's time and reported as a warning, so nothing
+/// recorded is lost. A frame left open at the end of input is discarded with a warning.
+public final class SampleReplay {
+    /// The recording being replayed.
+    public let reader: RecordingReader
+    /// Devices seen so far, by index.
+    public private(set) var devices: [DeviceDescription] = []
+    /// Warnings from the reader and the replay.
+    public var warnings: [RecordingWarning] { reader.warnings + replayWarnings }
+    /// Events read so far.
+    public private(set) var eventCount = 0
+    /// Frames decoded so far.
+    public private(set) var frameCount = 0
+    /// Frames discarded after `SYN_DROPPED`.
+    public var droppedFrameCount: Int { assemblers.reduce(0) { $0 + $1.droppedFrames } }
+
+    private let parameters: TabletDecoderParameters
+    private var decoders: [TabletDecoder?] = []
+    private var assemblers: [FrameAssembler] = []
+    private var lastTime: [Int64] = []
+    private var replayWarnings: [RecordingWarning] = []
+    private var isFinished = false
+
+    public init(reader: RecordingReader, parameters: TabletDecoderParameters = .defaults) {
+        self.reader = reader
+        self.parameters = parameters
+    }
+
+    /// Opens `path` (see ``Recording/open(path:deviceFile:)``) for replay.
+    public convenience init(path: String, deviceFile: String? = nil, parameters: TabletDecoderParameters = .defaults) throws {
+        self.init(reader: try Recording.open(path: path, deviceFile: deviceFile), parameters: parameters)
+    }
+
+    /// Appends the samples of the next frames to `samples` (reusing its storage) and returns true,
+    /// or returns false once the recording is exhausted. At the end every open contact sequence is
+    /// closed. On a read error, call ``cancel(into:)`` to close open sequences as `cancelled`.
+    public func nextSamples(into samples: inout [PenSample]) throws -> Bool {
+        guard !isFinished else { return false }
+        while true {
+            guard let item = try reader.next() else {
+                finish(into: &samples)
+                return true
+            }
+            switch item {
+            case let .device(index, description):
+                try addDevice(index: index, description)
+            case let .event(index, event, line):
+                if try handle(event, deviceIndex: index, line: line, into: &samples) { return true }
+            }
+        }
+    }
+
+    /// Closes open contact sequences as `cancelled` (the input was cut off).
+    public func cancel(into samples: inout [PenSample]) {
+        guard !isFinished else { return }
+        isFinished = true
+        for index in decoders.indices { decoders[index]?.cancel(into: &samples) }
+    }
+
+    /// Reads the whole recording into an array (convenient for tests and small files).
+    public func allSamples() throws -> [PenSample] {
+        var samples: [PenSample] = []
+        while try nextSamples(into: &samples) {}
+        return samples
+    }
+
+    // MARK: - Steps
+
+    private func addDevice(index: Int, _ description: DeviceDescription) throws {
+        while devices.count <= index {
+            devices.append(description)
+            decoders.append(nil)
+            assemblers.append(FrameAssembler())
+            lastTime.append(.min)
+        }
+        devices[index] = description
+        do {
+            decoders[index] = try TabletDecoder(device: description, deviceIndex: index, parameters: parameters)
+        } catch {
+            // Not a pen (a pad, a touch screen): its events are read and checked, but give no samples.
+            decoders[index] = nil
+            replayWarnings.append(
+                RecordingWarning(file: reader.path, line: nil, message: "device \(index) \"\(description.name)\" has no ABS_X/ABS_Y: it gives no samples"))
+        }
+    }
+
+    private func handle(_ original: InputEvent, deviceIndex: Int, line: Int, into samples: inout [PenSample]) throws -> Bool {
+        guard deviceIndex < devices.count else {
+            throw RecordingError(file: reader.path, line: line, message: "event before any device description")
+        }
+        var event = original
+        event.microseconds -= reader.timeOrigin ?? 0
+        eventCount += 1
+        guard EvdevNames.isKnown(type: event.type, code: event.code) else {
+            let typeText = EvdevNames.typeName(event.type).map { "\($0) code \(event.code) (0x\(String(event.code, radix: 16)))" }
+                ?? "type \(event.type) (0x\(String(event.type, radix: 16)))"
+            throw RecordingError(file: reader.path, line: line, message: "unknown event \(typeText): expected an event type and code libevdev knows")
+        }
+        let device = devices[deviceIndex]
+        if event.type == EvdevCode.EventType.abs && device.axes[event.code] == nil {
+            throw RecordingError(
+                file: reader.path, line: line,
+                message: "event for \(EvdevNames.describe(type: event.type, code: event.code)), an axis device \"\(device.name)\" does not declare")
+        }
+        if event.microseconds < lastTime[deviceIndex] {
+            replayWarnings.append(
+                RecordingWarning(
+                    file: reader.path, line: line,
+                    message: "timestamp goes backwards by \(Double(lastTime[deviceIndex] - event.microseconds) / 1000) ms: clamped to the previous event's time"))
+            event.microseconds = lastTime[deviceIndex]
+        }
+        lastTime[deviceIndex] = event.microseconds
+        switch assemblers[deviceIndex].add(event) {
+        case .frameComplete:
+            frameCount += 1
+            decoders[deviceIndex]?.decode(frame: assemblers[deviceIndex].pending[...], into: &samples)
+            assemblers[deviceIndex].clear()
+            return true
+        case .droppedFrame:
+            replayWarnings.append(
+                RecordingWarning(file: reader.path, line: line, message: "SYN_DROPPED: the frame in progress and events up to the next SYN_REPORT are discarded"))
+            return false
+        case .buffered, .discarded:
+            return false
+        }
+    }
+
+    private func finish(into samples: inout [PenSample]) {
+        isFinished = true
+        for index in assemblers.indices where !assemblers[index].pending.isEmpty {
+            replayWarnings.append(
+                RecordingWarning(
+                    file: reader.path, line: nil,
+                    message: "device \(index): the last \(assemblers[index].pending.count) events have no SYN_REPORT: the unfinished frame is discarded (truncated recording?)"))
+        }
+        for index in decoders.indices { decoders[index]?.finish(into: &samples) }
+    }
+}

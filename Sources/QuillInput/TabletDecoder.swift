@@ -1,0 +1,341 @@
+import QuillCore
+import RealModule
+
+//  InputEvent ──▶ FrameAssembler ──(one frame at SYN_REPORT)──▶ TabletDecoder ──▶ PenSample
+//
+//  Within a frame the decoder works in libinput's order: proximity in, tip, axes, buttons,
+//  proximity out. Every contact sequence closes: a tip still down at proximity-out or at the
+//  end of input is lifted first (phase `ended`), or `cancelled` when the input was cut off.
+
+/// Turns the frames of one tablet device into pen samples: a value-type state machine that
+/// follows libinput 1.22's tablet semantics (see the README, "How events become samples").
+///
+/// Cost per frame is constant and the decoder allocates nothing: samples are appended to a
+/// buffer the caller owns and reuses.
+public struct TabletDecoder: Sendable {
+    /// The device the frames come from.
+    public let device: DeviceDescription
+    /// Which device of the recording this is; copied into every sample.
+    public let deviceIndex: Int
+    /// The mapping from the tablet's active area onto the canvas.
+    public let mapping: TabletMapping
+    let parameters: TabletDecoderParameters
+    let axisX: AxisInfo
+    let axisY: AxisInfo
+    let unitsPerMillimetreX: Double
+    let unitsPerMillimetreY: Double
+    let axisPressure: AxisInfo?
+    let axisDistance: AxisInfo?
+    let axisTiltX: AxisInfo?
+    let axisTiltY: AxisInfo?
+    let axisRotation: AxisInfo?
+    let axisWheel: AxisInfo?
+    let hasProximityKeys: Bool
+    /// libinput forces a silent hovering pen out of proximity until the device shows it sends
+    /// real proximity-outs (its first genuine `BTN_TOOL_PEN 0` switches this off).
+    var forcesProximityOut = true
+
+    // Axis state: values persist until changed.
+    var rawX: Int32
+    var rawY: Int32
+    var rawPressure: Int32
+    var rawDistance: Int32
+    var rawRotation: Int32
+    var rawWheel: Int32
+    var tiltXDegrees = 0.0
+    var tiltYDegrees = 0.0
+    var hasSeenTilt = false
+    // Tool state.
+    var tool: PenTool?
+    var wasForcedOut = false
+    var serial: UInt32 = 0
+    var buttons: PenButtons = []
+    var isTouchKeyDown = false
+    var isInContact = false
+    /// A worn pen's pressure offset in raw units, or nil; kept for the tool (type and serial) it was seen on.
+    var pressureOffset: Int32?
+    var pressureOffsetTool: (tool: PenTool, serial: UInt32)?
+    var rotationReference = 0.0
+    var timeOrigin: Int64?
+    var lastFrameTime: Int64?
+    var lastEmitted: PenSample?
+
+    /// Whether the device declares the resolution of ABS_X/ABS_Y (otherwise
+    /// ``TabletDecoderParameters/assumedResolution`` is used for millimetres).
+    public let hasResolution: Bool
+
+    /// Creates a decoder for `device`. Throws ``RecordingError`` when the device has no ABS_X/ABS_Y.
+    public init(device: DeviceDescription, deviceIndex: Int = 0, parameters: TabletDecoderParameters = .defaults) throws {
+        guard let x = device.axes[EvdevCode.Abs.x], let y = device.axes[EvdevCode.Abs.y], x.span > 0, y.span > 0 else {
+            throw RecordingError(
+                file: nil, line: nil,
+                message: "device \"\(device.name)\" is not a pen tablet: expected ABS_X and ABS_Y axes with a range")
+        }
+        self.device = device
+        self.deviceIndex = deviceIndex
+        self.parameters = parameters
+        axisX = x
+        axisY = y
+        hasResolution = x.resolution > 0 && y.resolution > 0
+        unitsPerMillimetreX = Double(x.resolution > 0 ? x.resolution : parameters.assumedResolution)
+        unitsPerMillimetreY = Double(y.resolution > 0 ? y.resolution : parameters.assumedResolution)
+        mapping = try TabletMapping(
+            areaWidth: x.span / unitsPerMillimetreX, areaHeight: y.span / unitsPerMillimetreY, canvas: parameters.canvas)
+        axisPressure = device.axes[EvdevCode.Abs.pressure].flatMap { $0.span > 0 ? $0 : nil }
+        axisDistance = device.axes[EvdevCode.Abs.distance].flatMap { $0.span > 0 ? $0 : nil }
+        axisTiltX = device.axes[EvdevCode.Abs.tiltX].flatMap { $0.span > 0 ? $0 : nil }
+        axisTiltY = device.axes[EvdevCode.Abs.tiltY].flatMap { $0.span > 0 ? $0 : nil }
+        axisRotation = device.axes[EvdevCode.Abs.z].flatMap { $0.span > 0 ? $0 : nil }
+        axisWheel = device.axes[EvdevCode.Abs.wheel].flatMap { $0.span > 0 ? $0 : nil }
+        hasProximityKeys = device.hasProximityKeys
+        // libinput: a device without BTN_TOOL_PEN starts "forced out"; its first axis frame brings the pen in.
+        wasForcedOut = !device.has(type: EvdevCode.EventType.key, code: EvdevCode.Key.toolPen)
+        rawX = x.minimum
+        rawY = y.minimum
+        rawPressure = axisPressure?.minimum ?? 0
+        rawDistance = axisDistance?.minimum ?? 0
+        rawRotation = axisRotation?.minimum ?? 0
+        rawWheel = axisWheel?.minimum ?? 0
+    }
+
+    /// True while a tool is in proximity.
+    public var isInProximity: Bool { tool != nil }
+
+    /// Decodes one frame: the events up to and including its `SYN_REPORT`. Appends 0, 1 or 2
+    /// samples to `samples` (2 when a tool change lifts the old tool's tip in the same frame).
+    public mutating func decode(frame: ArraySlice<InputEvent>, into samples: inout [PenSample]) {
+        guard let last = frame.last else { return }
+        let time = last.microseconds
+        if timeOrigin == nil { timeOrigin = frame.first?.microseconds ?? time }
+        if let previous = lastFrameTime, forcesProximityOut, tool == .pen, !isInContact, buttons.isEmpty,
+            Double(time - previous) / 1_000_000 > parameters.proximityTimeout
+        {
+            // libinput: a hovering pen silent for longer than the timeout is forced out of proximity.
+            leaveProximity(time: previous + Int64(parameters.proximityTimeout * 1_000_000), into: &samples)
+            wasForcedOut = true
+        }
+        lastFrameTime = time
+
+        var enteringTool: PenTool?
+        var isLeaving = false
+        var hasAxis = false
+        for event in frame {
+            switch event.type {
+            case EvdevCode.EventType.key:
+                if let keyTool = PenTool(keyCode: event.code) {
+                    if event.value != 0 {
+                        enteringTool = keyTool
+                        wasForcedOut = false
+                    } else {
+                        if keyTool == .pen { forcesProximityOut = false }
+                        if keyTool == tool { isLeaving = true }
+                        if tool == nil { wasForcedOut = false }
+                    }
+                } else if event.code == EvdevCode.Key.touch {
+                    isTouchKeyDown = event.value != 0
+                } else if let button = PenButtons(keyCode: event.code) {
+                    if event.value != 0 { buttons.insert(button) } else { buttons.remove(button) }
+                }
+            case EvdevCode.EventType.abs:
+                hasAxis = true
+            case EvdevCode.EventType.msc where event.code == EvdevCode.Msc.serial:
+                serial = UInt32(bitPattern: event.value)
+            default:
+                break
+            }
+        }
+
+        // A different tool entering closes the sequence of the one in proximity.
+        if let entering = enteringTool, let current = tool, entering != current {
+            leaveProximity(time: time, into: &samples)
+        }
+        if isLeaving && enteringTool == nil {
+            // Wacom resets X, Y, distance and tool id in this frame: not a position, so no axis is applied.
+            leaveProximity(time: time, into: &samples)
+            return
+        }
+
+        applyAxes(of: frame)
+
+        if let entering = enteringTool {
+            if tool != entering { enterProximity(entering) }
+        } else if tool == nil, hasAxis, wasForcedOut {
+            // Forced out by the timeout, or no BTN_TOOL_PEN at all (UC-Logic style): axis events bring the pen back.
+            enterProximity(.pen)
+        }
+        guard tool != nil else { return }
+
+        let wasInContact = isInContact
+        isInContact = contactState()
+        let phase: PenPhase
+        switch (wasInContact, isInContact) {
+        case (false, true): phase = .began
+        case (true, true): phase = .moved
+        case (true, false): phase = .ended
+        case (false, false): phase = .hover
+        }
+        emit(makeSample(time: time, phase: phase), into: &samples)
+    }
+
+    /// Ends the input: a tip still down is lifted (phase `ended`) at the last frame's time.
+    public mutating func finish(into samples: inout [PenSample]) {
+        guard let time = lastFrameTime else { return }
+        if isInContact {
+            isInContact = false
+            emit(makeSample(time: time, phase: .ended), into: &samples)
+        }
+        tool = nil
+    }
+
+    /// Cuts the input off (truncated file, device removed): a tip still down ends as `cancelled`.
+    public mutating func cancel(into samples: inout [PenSample]) {
+        guard let time = lastFrameTime else { return }
+        if isInContact {
+            isInContact = false
+            emit(makeSample(time: time, phase: .cancelled), into: &samples)
+        }
+        tool = nil
+    }
+
+    // MARK: - Steps
+
+    mutating func enterProximity(_ newTool: PenTool) {
+        tool = newTool
+        isInContact = false
+        if let rotation = axisRotation { rotationReference = rotationDegrees(rawRotation, rotation) }
+        if let owner = pressureOffsetTool, owner.tool != newTool || owner.serial != serial {
+            pressureOffset = nil
+            pressureOffsetTool = nil
+        }
+        // libinput: a worn pen reads some pressure while hovering far away (distance ≥ 50 %) at
+        // proximity-in; up to 20 % of the range it becomes the new lower threshold.
+        if let pressure = axisPressure, let distance = axisDistance, rawPressure > pressure.minimum,
+            rawDistance >= TabletDecoder.rangeLevel(distance, 0.5),
+            rawPressure <= TabletDecoder.rangeLevel(pressure, parameters.pressure.maximumOffset)
+        {
+            pressureOffset = Swift.min(rawPressure, pressureOffset ?? .max)
+            pressureOffsetTool = (newTool, serial)
+        }
+    }
+
+    mutating func leaveProximity(time: Int64, into samples: inout [PenSample]) {
+        if isInContact {
+            isInContact = false
+            emit(makeSample(time: time, phase: .ended), into: &samples)
+        }
+        tool = nil
+        buttons = []
+        isTouchKeyDown = false
+        if let pressure = axisPressure { rawPressure = pressure.minimum }
+        lastEmitted = nil
+    }
+
+    mutating func applyAxes(of frame: ArraySlice<InputEvent>) {
+        for event in frame where event.type == EvdevCode.EventType.abs {
+            switch event.code {
+            case EvdevCode.Abs.x: rawX = event.value
+            case EvdevCode.Abs.y: rawY = event.value
+            case EvdevCode.Abs.pressure: rawPressure = event.value
+            case EvdevCode.Abs.distance: rawDistance = event.value
+            case EvdevCode.Abs.z: rawRotation = event.value
+            case EvdevCode.Abs.wheel: rawWheel = event.value
+            case EvdevCode.Abs.tiltX:
+                if let axis = axisTiltX {
+                    tiltXDegrees = TabletDecoder.tiltDegrees(event.value, axis)
+                    hasSeenTilt = true
+                }
+            case EvdevCode.Abs.tiltY:
+                if let axis = axisTiltY {
+                    tiltYDegrees = TabletDecoder.tiltDegrees(event.value, axis)
+                    hasSeenTilt = true
+                }
+            default: break
+            }
+        }
+    }
+
+    /// Pressure thresholds in raw units: (lower, upper). With a worn pen's offset, lower is the
+    /// offset and upper keeps the default gap above it (libinput).
+    var pressureThresholds: (lower: Double, upper: Double) {
+        guard let axis = axisPressure else { return (0, 0) }
+        let lower = TabletDecoder.rangeLevel(axis, parameters.pressure.lowerThreshold)
+        let upper = TabletDecoder.rangeLevel(axis, parameters.pressure.upperThreshold)
+        if let offset = pressureOffset { return (Double(offset), Double(offset) + Double(upper - lower)) }
+        return (Double(lower), Double(upper))
+    }
+
+    /// libinput's `axis_range_percentage`: min + fraction × (max − min), truncated to an integer.
+    static func rangeLevel(_ axis: AxisInfo, _ fraction: Double) -> Int32 {
+        Int32(truncatingIfNeeded: Int64(axis.span * fraction + Double(axis.minimum)))
+    }
+
+    func contactState() -> Bool {
+        guard axisPressure != nil else { return isTouchKeyDown }
+        // libinput: with a pressure axis the tip follows pressure with hysteresis, not BTN_TOUCH.
+        let thresholds = pressureThresholds
+        let raw = Double(rawPressure)
+        if isInContact { return raw > thresholds.lower }
+        return raw >= thresholds.upper
+    }
+
+    func makeSample(time: Int64, phase: PenPhase) -> PenSample {
+        let tablet = TabletPoint(
+            x: (Double(rawX) - Double(axisX.minimum)) / unitsPerMillimetreX,
+            y: (Double(rawY) - Double(axisY.minimum)) / unitsPerMillimetreY)
+        var pressure = 0.0
+        if phase.isInContact, let axis = axisPressure {
+            let lower = pressureThresholds.lower
+            pressure = Swift.max(0, (Double(rawPressure) - lower) / (Double(axis.maximum) - lower))
+        } else if phase.isInContact {
+            pressure = 1  // no pressure axis: a touch is full pressure
+        }
+        let orientation = hasSeenTilt
+            ? PenOrientation(tilt: PenTilt(xDegrees: tiltXDegrees, yDegrees: tiltYDegrees))
+            : PenOrientation.upright
+        var roll = 0.0
+        if let axis = axisRotation {
+            var degrees = rotationDegrees(rawRotation, axis) - rotationReference
+            if degrees > 180 { degrees -= 360 } else if degrees <= -180 { degrees += 360 }
+            roll = degrees * .pi / 180
+        }
+        let distance = (!phase.isInContact ? axisDistance?.normalized(rawDistance) : nil) ?? 0
+        let wheel = (tool == .airbrush ? axisWheel.map { $0.normalized(rawWheel) * 2 - 1 } : nil) ?? 0
+        return PenSample(
+            time: Double(time - (timeOrigin ?? time)) / 1_000_000,
+            location: mapping.canvasPoint(for: tablet), tabletLocation: tablet, phase: phase, tool: tool ?? .pen,
+            force: pressure * PenSample.maximumPossibleForce, pressure: pressure,
+            altitude: orientation.altitude, azimuth: orientation.azimuth, roll: roll, distance: distance, wheel: wheel,
+            buttons: buttons, toolSerial: serial, deviceIndex: deviceIndex)
+    }
+
+    /// Appends `sample` unless it repeats the last one (same everything but time) in the same phase.
+    mutating func emit(_ sample: PenSample, into samples: inout [PenSample]) {
+        if sample.phase == .hover || sample.phase == .moved, let previous = lastEmitted,
+            (previous.phase == .began ? .moved : previous.phase) == sample.phase
+        {
+            var unchanged = sample
+            unchanged.time = previous.time
+            unchanged.phase = previous.phase
+            if unchanged == previous { return }
+        }
+        samples.append(sample)
+        lastEmitted = sample
+    }
+
+    // MARK: - Conversions (libinput 1.22)
+
+    /// Tilt in degrees: raw / resolution (radians) when the axis has a resolution and spans zero,
+    /// otherwise the range mapped linearly onto −64° … 64°.
+    public static func tiltDegrees(_ raw: Int32, _ axis: AxisInfo) -> Double {
+        if axis.resolution != 0 && axis.maximum > 0 && axis.minimum < 0 {
+            return Double(raw) / Double(axis.resolution) * 180 / .pi
+        }
+        return (axis.normalized(raw) * 2 - 1) * 64
+    }
+
+    /// Art Pen rotation in degrees, clockwise: ((raw − min) / (range + 1) × 360 + 90) mod 360.
+    func rotationDegrees(_ raw: Int32, _ axis: AxisInfo) -> Double {
+        let degrees = (Double(raw) - Double(axis.minimum)) / (axis.span + 1) * 360 + 90
+        return degrees.truncatingRemainder(dividingBy: 360)
+    }
+}

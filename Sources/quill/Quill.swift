@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `quill`: Apple-Pencil-style pen input from Linux tablets and their recordings.
+@main
+struct Quill: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quill",
+        abstract: "Apple-Pencil-style pen samples from Linux tablets and their recordings (evemu, libinput record).",
+        subcommands: [Summary.self, Samples.self, Info.self, Convert.self])
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import QuillCore
+import QuillInput
+
+/// Options shared by the commands that replay a recording.
+struct RecordingOptions: ParsableArguments {
+    @Argument(help: "A recording: evemu (.events, .evemu) or libinput record YAML (.yml).")
+    var file: String
+
+    @Option(name: .customLong("device"), help: "The device description (evemu .desc) for an event file without a header.")
+    var deviceFile: String?
+
+    @Option(help: "Canvas size in points, WIDTHxHEIGHT; the tablet area is fitted, centred, without distortion.")
+    var canvas: String = "1366x1024"
+
+    @Flag(help: "On a read error, keep the samples read before it (the open stroke ends as cancelled) and warn.")
+    var keepGoing = false
+
+    func parameters() throws -> TabletDecoderParameters {
+        try TabletDecoderParameters(canvas: CanvasSize(parsing: canvas))
+    }
+
+    func openReplay() throws -> SampleReplay {
+        try SampleReplay(path: file, deviceFile: deviceFile, parameters: parameters())
+    }
+
+    /// Replays the recording, handing each batch of samples to `body`. Reports warnings; on an
+    /// error either stops (exit 1) or, with --keep-going, closes open strokes and warns.
+    func replay(_ body: ([PenSample]) throws -> Void) throws -> SampleReplay {
+        let replay: SampleReplay
+        do {
+            replay = try openReplay()
+        } catch {
+            Console.error(error)
+            throw ExitCode.failure
+        }
+        var samples: [PenSample] = []
+        samples.reserveCapacity(16)
+        do {
+            while try replay.nextSamples(into: &samples) {
+                try body(samples)
+                samples.removeAll(keepingCapacity: true)
+            }
+        } catch let error as RecordingError {
+            guard keepGoing else {
+                try body(samples)
+                replay.warnings.forEach(Console.warning)
+                Console.error(error)
+                throw ExitCode.failure
+            }
+            replay.cancel(into: &samples)
+            try body(samples)
+            replay.warnings.forEach(Console.warning)
+            Console.warning("\(error) — kept the \(replay.eventCount) events read before it (--keep-going)")
+            return replay
+        }
+        replay.warnings.forEach(Console.warning)
+        return replay
+    }
+}

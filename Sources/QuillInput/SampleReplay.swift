@@ -30,6 +30,12 @@ public final class SampleReplay {
     private var lastTime: [Int64] = []
     private var replayWarnings: [RecordingWarning] = []
     private var isFinished = false
+    private var outOfRangeAxes: Set<DeviceAxis> = []
+
+    private struct DeviceAxis: Hashable {
+        var device: Int
+        var code: UInt16
+    }
 
     public init(reader: RecordingReader, parameters: TabletDecoderParameters = .defaults) {
         self.reader = reader
@@ -111,6 +117,15 @@ public final class SampleReplay {
             throw RecordingError(
                 file: reader.path, line: line,
                 message: "event for \(EvdevNames.describe(type: event.type, code: event.code)), an axis device \"\(device.name)\" does not declare")
+        }
+        if event.type == EvdevCode.EventType.abs, event.code != EvdevCode.Abs.misc, let axis = device.axes[event.code],
+            event.value < axis.minimum || event.value > axis.maximum,
+            outOfRangeAxes.insert(DeviceAxis(device: deviceIndex, code: event.code)).inserted
+        {
+            replayWarnings.append(
+                RecordingWarning(
+                    file: reader.path, line: line,
+                    message: "\(EvdevNames.describe(type: event.type, code: event.code)) value \(event.value) is outside the declared range \(axis.minimum)…\(axis.maximum): the device description may not match the recording (reported once per axis)"))
         }
         if event.microseconds < lastTime[deviceIndex] {
             replayWarnings.append(

@@ -31,7 +31,7 @@ struct Info: ParsableCommand {
     }
 
     func describe(_ device: DeviceDescription, index: Int, into output: TextOutput) {
-        func hex(_ value: UInt16) -> String { "0x" + String(value, radix: 16, uppercase: false).leftPadded(to: 4) }
+        func hex(_ value: UInt16) -> String { "0x" + String(repeating: "0", count: max(0, 4 - String(value, radix: 16).count)) + String(value, radix: 16) }
         output.line("device \(index): \"\(device.name)\"")
         output.line("  ids: bus \(hex(device.bus)) vendor \(hex(device.vendor)) product \(hex(device.product)) version \(hex(device.version))")
         let properties = device.properties.map { EvdevNames.propertyName($0) ?? "\($0)" }

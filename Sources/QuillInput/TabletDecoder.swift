@@ -48,6 +48,8 @@ public struct TabletDecoder: Sendable {
     // Tool state.
     var tool: PenTool?
     var wasForcedOut = false
+    /// False until the first `BTN_TOOL_*` event: a recording that starts mid-proximity sends axes first.
+    var hasSeenToolKey = false
     var serial: UInt32 = 0
     var buttons: PenButtons = []
     var isTouchKeyDown = false
@@ -123,6 +125,7 @@ public struct TabletDecoder: Sendable {
             switch event.type {
             case EvdevCode.EventType.key:
                 if let keyTool = PenTool(keyCode: event.code) {
+                    hasSeenToolKey = true
                     if event.value != 0 {
                         enteringTool = keyTool
                         wasForcedOut = false
@@ -159,8 +162,10 @@ public struct TabletDecoder: Sendable {
 
         if let entering = enteringTool {
             if tool != entering { enterProximity(entering) }
-        } else if tool == nil, hasAxis, wasForcedOut {
-            // Forced out by the timeout, or no BTN_TOOL_PEN at all (UC-Logic style): axis events bring the pen back.
+        } else if tool == nil, hasAxis, wasForcedOut || !hasSeenToolKey {
+            // Axis events bring the pen (back) into proximity when it was forced out by the timeout, when the
+            // device has no BTN_TOOL_PEN (UC-Logic style), or when the recording started with a tool in
+            // proximity (no BTN_TOOL_* event yet: the pen is assumed, so nothing recorded is lost).
             enterProximity(.pen)
         }
         guard tool != nil else { return }

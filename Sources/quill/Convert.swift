@@ -19,36 +19,8 @@ struct Convert: ParsableCommand {
 
     func run() throws {
         do {
-            // First pass: how many devices (the header says so before any device).
-            let counter = try Recording.open(path: input, deviceFile: deviceFile)
-            var deviceCount = 0
-            while let item = try counter.next() {
-                if case .device = item { deviceCount += 1 }
-            }
-            let reader = try Recording.open(path: input, deviceFile: deviceFile)
-            let writer = try LibinputRecordWriter(path: output, deviceCount: deviceCount)
-            var frame: [InputEvent] = []
-            var events = 0
-            while let item = try reader.next() {
-                switch item {
-                case let .device(_, device):
-                    if !frame.isEmpty { try writer.write(frame: frame[...]) }
-                    frame.removeAll(keepingCapacity: true)
-                    try writer.beginDevice(device)
-                case let .event(_, event, _):
-                    var relative = event
-                    relative.microseconds -= reader.timeOrigin ?? 0
-                    frame.append(relative)
-                    events += 1
-                    if event.isFrameEnd {
-                        try writer.write(frame: frame[...])
-                        frame.removeAll(keepingCapacity: true)
-                    }
-                }
-            }
-            if !frame.isEmpty { try writer.write(frame: frame[...]) }
-            try writer.close()
-            print("wrote \(output): \(deviceCount) device(s), \(events) events")
+            let result = try RecordingConverter.convert(input: input, deviceFile: deviceFile, output: output)
+            print("wrote \(output): \(result.deviceCount) device(s), \(result.eventCount) events")
         } catch let error as RecordingError {
             Console.error(error)
             throw ExitCode.failure

@@ -44,7 +44,9 @@ struct Summary: ParsableCommand {
         }
         print("recording:  \(recording.file) (\(replay.reader.format.rawValue))")
         for (index, device) in replay.devices.enumerated() {
-            print("device \(index):   \"\(device.name)\" (vendor 0x\(String(device.vendor, radix: 16)), product 0x\(String(device.product, radix: 16)))")
+            let hasResolution = (device.axes[EvdevCode.Abs.x]?.resolution ?? 0) > 0 && (device.axes[EvdevCode.Abs.y]?.resolution ?? 0) > 0
+            let note = hasResolution ? "" : "; no resolution: \(try recording.parameters().assumedResolution) units/mm assumed"
+            print("device \(index):   \"\(device.name)\" (vendor 0x\(String(device.vendor, radix: 16)), product 0x\(String(device.product, radix: 16))\(note))")
         }
         print("events:     \(replay.eventCount) in \(replay.frameCount) frames\(replay.droppedFrameCount > 0 ? " (\(replay.droppedFrameCount) dropped after SYN_DROPPED)" : "")")
         let tools = summary.toolsSeen.map { "\($0.rawValue) (\(summary.strokesPerTool[$0] ?? 0) strokes, \(summary.samplesPerTool[$0] ?? 0) samples)" }

@@ -1,0 +1,46 @@
+import Testing
+@testable import QuillCore
+
+@Suite struct TabletMappingTests {
+    @Test func fitsTheAreaCentredWithoutDistortion() throws {
+        // A 224 × 148 mm Intuos Pro M into 1366 × 1024 pt: width limits (1366/224 < 1024/148).
+        let mapping = try TabletMapping(areaWidth: 224, areaHeight: 148, canvas: .iPadPro129Landscape)
+        #expect(abs(mapping.pointsPerMillimetre - 1366.0 / 224.0) < 1e-12)
+        #expect(mapping.originX == 0)
+        #expect(abs(mapping.originY - (1024 - 148 * 1366.0 / 224.0) / 2) < 1e-9)
+        let corner = mapping.canvasPoint(for: TabletPoint(x: 224, y: 148))
+        #expect(abs(corner.x - 1366) < 1e-9)
+        #expect(abs((1024 - corner.y) - mapping.originY) < 1e-9, "letterbox is the same above and below")
+    }
+
+    @Test func keepsTheAspectRatioAndInvertsForRandomAreasAndCanvases() throws {
+        var random = SeededRandom(seed: 0x5EED_0003)
+        for index in 0..<2000 {
+            let area = (Double.random(in: 10...500, using: &random), Double.random(in: 10...500, using: &random))
+            let canvas = try CanvasSize(width: Double.random(in: 100...4000, using: &random), height: Double.random(in: 100...4000, using: &random))
+            let mapping = try TabletMapping(areaWidth: area.0, areaHeight: area.1, canvas: canvas)
+            let topLeft = mapping.canvasPoint(for: TabletPoint(x: 0, y: 0))
+            let bottomRight = mapping.canvasPoint(for: TabletPoint(x: area.0, y: area.1))
+            let width = bottomRight.x - topLeft.x, height = bottomRight.y - topLeft.y
+            #expect(abs(width / height - area.0 / area.1) < 1e-9, "case \(index)")
+            #expect(topLeft.x >= -1e-9 && topLeft.y >= -1e-9 && bottomRight.x <= canvas.width + 1e-9 && bottomRight.y <= canvas.height + 1e-9, "case \(index): inside the canvas")
+            #expect(abs(width - canvas.width) < 1e-6 || abs(height - canvas.height) < 1e-6, "case \(index): touches two edges")
+            let point = TabletPoint(x: Double.random(in: 0...area.0, using: &random), y: Double.random(in: 0...area.1, using: &random))
+            let back = mapping.tabletPoint(for: mapping.canvasPoint(for: point))
+            #expect(abs(back.x - point.x) < 1e-9 && abs(back.y - point.y) < 1e-9, "case \(index)")
+        }
+    }
+
+    @Test func rejectsInvalidCanvasSizesNamingTheField() {
+        #expect(throws: ParameterError(field: "CanvasSize.width", value: "0.0", expected: "a finite number of points > 0")) {
+            try CanvasSize(width: 0, height: 10)
+        }
+        #expect(throws: ParameterError.self) { try CanvasSize(width: 10, height: .nan) }
+        #expect(throws: ParameterError.self) { try CanvasSize(parsing: "1366by1024") }
+        #expect((try? CanvasSize(parsing: "800x600")) == (try? CanvasSize(width: 800, height: 600)))
+    }
+
+    @Test func rejectsAnEmptyArea() {
+        #expect(throws: ParameterError.self) { try TabletMapping(areaWidth: 0, areaHeight: 10, canvas: .iPadPro129Landscape) }
+    }
+}

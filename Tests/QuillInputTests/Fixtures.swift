@@ -1,0 +1,102 @@
+import Foundation
+import QuillCore
+@testable import QuillInput
+
+/// Paths and helpers shared by the input tests. Recordings are read from the repository's
+/// `Recordings/` (see its README for where each came from).
+enum Fixtures {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func recording(_ name: String) -> String {
+        repositoryRoot.appendingPathComponent("Recordings").appendingPathComponent(name).path
+    }
+
+    static let genius = recording("evemu-devices/Genius-EasyPen-i405X.events")
+    static let geniusDescription = recording("evemu-devices/Genius-EasyPen-i405X.desc")
+    static let ucLogic = recording("evemu-devices/UC-LOGIC-Tablet-WP5540U-Pen.events")
+    static let cintiq12WX = recording("evemu-devices/Wacom-Cintiq-12WX.events")
+    static let cintiq13HD = recording("evemu-devices/Wacom-Cintiq-13HD-touch-Pen.events")
+    static let cintiq22HDT = recording("evemu-devices/Wacom-Cintiq-22HDT-Pen.events")
+    static let dth2242 = recording("evemu-devices/Wacom-DTH2242-Pen.events")
+    static let intuos4Description = recording("evemu-devices/Wacom-Intuos4-6x9-Pen.desc")
+    static let intuos4Drag = recording("evemu-devices/Wacom-Intuos4-6x9.stylus-drag.events")
+    static let intuos4Move = recording("evemu-devices/Wacom-Intuos4-6x9.stylus-move.events")
+    static let intuos4Tap = recording("evemu-devices/Wacom-Intuos4-6x9.stylus-tap.events")
+    static let dellCanvas = recording("evemu-devices/dell_canvas_pen.evemu")
+    static let intuosProRecord = recording("libinput-record/intuos-pro-m-synthetic-stroke.yml")
+    static let intuosProRecordWithLibinput = recording("libinput-record/intuos-pro-m-synthetic-stroke.with-libinput.yml")
+
+    /// Every bundled recording with the description it needs.
+    static let all: [(path: String, device: String?)] = [
+        (genius, geniusDescription), (ucLogic, nil), (cintiq12WX, nil), (cintiq13HD, nil), (cintiq22HDT, nil), (dth2242, nil),
+        (intuos4Drag, intuos4Description), (intuos4Move, intuos4Description), (intuos4Tap, intuos4Description),
+        (dellCanvas, nil), (intuosProRecord, nil), (intuosProRecordWithLibinput, nil),
+    ]
+
+    static func samples(_ path: String, device: String? = nil) throws -> [PenSample] {
+        try SampleReplay(path: path, deviceFile: device).allSamples()
+    }
+
+    /// A fresh temporary file path with the given extension.
+    static func temporaryPath(_ suffix: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("quill-test-\(UUID().uuidString)\(suffix)").path
+    }
+
+    /// Writes `text` to a temporary file and returns its path.
+    static func write(_ text: String, suffix: String = ".events") throws -> String {
+        let path = temporaryPath(suffix)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A minimal evemu header for a tablet like an Intuos Pro M: 200 units/mm, pressure 0…8191,
+    /// distance 0…63, tilt −64…63 at 57 units/rad, pen and eraser, three barrel buttons.
+    static let intuosLikeHeader = """
+        # EVEMU 1.3
+        N: Test Tablet Pen
+        I: 0003 056a 0357 0110
+        P: 01 00 00 00 00 00 00 00
+        B: 00 0b 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 03 1e 00 00 00 00 00 00
+        B: 03 03 00 00 03 00 00 00 00
+        B: 04 01 00 00 00 00 00 00 00
+        A: 00 0 44800 4 0 200
+        A: 01 0 29600 4 0 200
+        A: 18 0 8191 0 0 0
+        A: 19 0 63 0 0 0
+        A: 1a -64 63 0 0 57
+        A: 1b -64 63 0 0 57
+
+        """
+
+    /// The description `intuosLikeHeader` holds.
+    static func intuosLikeDevice() throws -> DeviceDescription {
+        try EvemuReader.readDescription(path: try write(intuosLikeHeader, suffix: ".desc"))
+    }
+
+    /// Frame builder for synthetic decoder tests: events at `time` seconds, closed by SYN_REPORT.
+    static func frame(_ time: Double, _ events: [(UInt16, UInt16, Int32)]) -> [InputEvent] {
+        let micros = Int64((time * 1_000_000).rounded())
+        return events.map { InputEvent(microseconds: micros, type: $0.0, code: $0.1, value: $0.2) }
+            + [InputEvent(microseconds: micros, type: 0, code: 0, value: 0)]
+    }
+
+    static func decode(_ frames: [[InputEvent]], device: DeviceDescription, finish: Bool = true) throws -> [PenSample] {
+        var decoder = try TabletDecoder(device: device)
+        var samples: [PenSample] = []
+        for frame in frames { decoder.decode(frame: frame[...], into: &samples) }
+        if finish { decoder.finish(into: &samples) }
+        return samples
+    }
+}
+
+// Short names for synthetic frames.
+let KEY = EvdevCode.EventType.key
+let ABS = EvdevCode.EventType.abs
+let MSC = EvdevCode.EventType.msc

@@ -153,8 +153,11 @@ public struct TabletDecoder: Sendable {
             leaveProximity(time: time, into: &samples)
         }
         if isLeaving && enteringTool == nil {
-            // Wacom resets X, Y, distance and tool id in this frame: not a position, so no axis is applied.
+            // Wacom resets X, Y, distance and tool id in this frame: not a position. The tip is lifted
+            // where it was; the values are kept as the device's state (as libevdev keeps them), but
+            // give no sample.
             leaveProximity(time: time, into: &samples)
+            applyAxes(of: frame)
             return
         }
 
@@ -231,7 +234,6 @@ public struct TabletDecoder: Sendable {
         tool = nil
         buttons = []
         isTouchKeyDown = false
-        if let pressure = axisPressure { rawPressure = pressure.minimum }
         lastEmitted = nil
     }
 

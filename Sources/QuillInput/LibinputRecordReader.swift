@@ -27,6 +27,8 @@ public final class LibinputRecordReader: RecordingReader {
     private var ready = Deque<RecordingItem>()
     private var deviceCount = 0
     private var versionChecked = false
+    /// An error found after some items of the same batch: thrown once those items are handed out.
+    private var pendingError: RecordingError?
     /// Event entries parsed per Yams call.
     static let batchSize = 256
 
@@ -37,6 +39,7 @@ public final class LibinputRecordReader: RecordingReader {
 
     public func next() throws -> RecordingItem? {
         while ready.isEmpty {
+            if let error = pendingError { throw error }
             guard try advance() else { return nil }
         }
         return ready.popFirst()
@@ -93,7 +96,11 @@ public final class LibinputRecordReader: RecordingReader {
                     append(line, number)
                 }
             case .events:
-                if trimmed.isEmpty || (isComment && indent <= 2) { continue }
+                if trimmed.isEmpty || (isComment && indent <= 2) {
+                    // Kept as an empty line so that Yams' line numbers stay the file's.
+                    if !chunk.isEmpty { chunk.append("") }
+                    continue
+                }
                 if indent < 2 || (indent == 2 && !trimmed.hasPrefix("-")) {
                     // The events list ended: the next device, or another key.
                     try flushEvents()
@@ -264,15 +271,16 @@ public final class LibinputRecordReader: RecordingReader {
 
     private func salvageEntries(text: String, firstLine: Int, entryStarts: [Int], error: RecordingError) throws {
         let allLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        pendingError = error
+        section = .done
         for (index, start) in entryStarts.enumerated() {
             let end = index + 1 < entryStarts.count ? entryStarts[index + 1] : firstLine + allLines.count
-            if let broken = error.line, broken < end { break }
             let entryText = allLines[(start - firstLine)..<(end - firstLine)].joined(separator: "\n")
-            for entry in try compose(entryText, firstLine: start)?.sequence ?? Node.Sequence() {
+            guard let entries = try? compose(entryText, firstLine: start) else { break }  // the broken entry
+            for entry in entries.sequence ?? Node.Sequence() {
                 try appendEvents(of: entry, firstLine: start)
             }
         }
-        throw error
     }
 
     private func appendEvents(of entry: Node, firstLine: Int) throws {

@@ -68,8 +68,16 @@ public final class EvemuReader: RecordingReader {
             if let buffered = bufferedEventLine {
                 (text, number) = buffered
                 bufferedEventLine = nil
-            } else if let line = try lines.nextLine() {
-                (text, number) = (line, lines.lineNumber)
+            } else if let bytes = try lines.nextLineBytes() {
+                number = lines.lineNumber
+                if let event = EvemuReader.parseEventFast(bytes) {
+                    if lines.lastLineWasUnterminated {
+                        warnings.append(RecordingWarning(file: path, line: number, message: "last line has no newline: the file may be truncated"))
+                    }
+                    if timeOrigin == nil { timeOrigin = event.microseconds }
+                    return .event(deviceIndex: 0, event, line: number)
+                }
+                text = Substring(decoding: bytes, as: UTF8.self)
             } else {
                 return nil
             }
@@ -172,16 +180,20 @@ public final class EvemuReader: RecordingReader {
         }
         let time = try timestamp(fields[0], line: line)
         let type: UInt16
-        if let byName = EvdevNames.type(named: String(fields[1])) {
+        if let number = UInt16(fields[1], radix: 16) {
+            type = number
+        } else if let byName = EvdevNames.type(named: String(fields[1])) {
             type = byName
         } else {
-            type = try hex(fields[1], line: line, what: "an event type (hex or EV_* name)")
+            throw RecordingError(file: path, line: line, message: "expected an event type (hex or EV_* name), found '\(fields[1])'")
         }
         let code: UInt16
-        if let byName = EvdevNames.code(type: type, named: String(fields[2])) {
+        if let number = UInt16(fields[2], radix: 16) {
+            code = number
+        } else if let byName = EvdevNames.code(type: type, named: String(fields[2])) {
             code = byName
         } else {
-            code = try hex(fields[2], line: line, what: "an event code (hex or name)")
+            throw RecordingError(file: path, line: line, message: "expected an event code (hex or name), found '\(fields[2])'")
         }
         let value = try decimal(fields[3], line: line, what: "a decimal event value")
         return InputEvent(microseconds: time, type: type, code: code, value: value)
@@ -216,6 +228,72 @@ public final class EvemuReader: RecordingReader {
     /// evemu writes negative values zero-padded ("-005"); Int32("-005") already parses, this catches "+5".
     private static func paddedNegative(_ field: Substring) -> Int32? {
         field.first == "+" ? Int32(field.dropFirst()) : nil
+    }
+
+    /// Parses the common form `E: <sec>.<usec> <hex type> <hex code> <decimal value> [# comment]`
+    /// straight from bytes, without allocating. Anything else (names, odd spacing, errors) returns
+    /// nil and goes through the general parser, which also produces the error messages.
+    static func parseEventFast(_ bytes: ArraySlice<UInt8>) -> InputEvent? {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        guard end - index > 3, bytes[index] == UInt8(ascii: "E"), bytes[index + 1] == UInt8(ascii: ":") else { return nil }
+        index += 2
+        func skipSpaces() {
+            while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        }
+        func decimal(maxDigits: Int) -> (value: Int64, digits: Int)? {
+            var value: Int64 = 0
+            var digits = 0
+            while index < end, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                value = value * 10 + Int64(bytes[index] - 0x30)
+                digits += 1
+                index += 1
+                if digits > maxDigits { return nil }
+            }
+            return digits == 0 ? nil : (value, digits)
+        }
+        func hexadecimal() -> UInt16? {
+            var value: UInt32 = 0
+            var digits = 0
+            while index < end {
+                let byte = bytes[index]
+                let digit: UInt32
+                switch byte {
+                case 0x30...0x39: digit = UInt32(byte - 0x30)
+                case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+                case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+                default: return digits == 0 || value > 0xFFFF ? nil : UInt16(value)
+                }
+                value = value * 16 + digit
+                digits += 1
+                index += 1
+                if digits > 8 { return nil }
+            }
+            return digits == 0 || value > 0xFFFF ? nil : UInt16(value)
+        }
+        skipSpaces()
+        guard let seconds = decimal(maxDigits: 12), index < end, bytes[index] == UInt8(ascii: ".") else { return nil }
+        index += 1
+        guard let fraction = decimal(maxDigits: 6) else { return nil }
+        var micros = fraction.value
+        for _ in fraction.digits..<6 { micros *= 10 }
+        guard index < end, bytes[index] == 0x20 || bytes[index] == 0x09 else { return nil }
+        skipSpaces()
+        guard let type = hexadecimal(), index < end, bytes[index] == 0x20 || bytes[index] == 0x09 else { return nil }
+        skipSpaces()
+        guard let code = hexadecimal(), index < end, bytes[index] == 0x20 || bytes[index] == 0x09 else { return nil }
+        skipSpaces()
+        var isNegative = false
+        if index < end, bytes[index] == UInt8(ascii: "-") {
+            isNegative = true
+            index += 1
+        }
+        guard let magnitude = decimal(maxDigits: 10) else { return nil }
+        let value = isNegative ? -magnitude.value : magnitude.value
+        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        skipSpaces()
+        guard index == end || bytes[index] == UInt8(ascii: "#") || bytes[index] == 0x0D else { return nil }
+        return InputEvent(microseconds: seconds.value * 1_000_000 + micros, type: type, code: code, value: Int32(value))
     }
 
     static func stripComment(_ line: Substring) -> Substring {

@@ -33,12 +33,18 @@ final class LineReader {
 
     /// The next line without its newline, or nil at the end of the file.
     func nextLine() throws -> Substring? {
+        try nextLineBytes().map { Substring(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The next line's bytes without the newline (a view into the reader's buffer: use it before
+    /// the next call), or nil at the end of the file.
+    func nextLineBytes() throws -> ArraySlice<UInt8>? {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 let line = buffer[start..<newline]
                 start = newline + 1
                 lineNumber += 1
-                return Substring(decoding: line, as: UTF8.self)
+                return line
             }
             if isAtEnd {
                 guard start < buffer.count else { return nil }
@@ -46,7 +52,7 @@ final class LineReader {
                 start = buffer.count
                 lineNumber += 1
                 lastLineWasUnterminated = true
-                return Substring(decoding: line, as: UTF8.self)
+                return line
             }
             if start > 0 {
                 buffer.removeFirst(start)

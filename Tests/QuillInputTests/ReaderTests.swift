@@ -89,3 +89,42 @@ import QuillSystem
         #expect(LibinputRecordReader.batchSize < 5647 / 20)
     }
 }
+
+@Suite struct EvemuEventLineTests {
+    @Test func fastAndGeneralParsingAgreeOnManyRandomEvents() throws {
+        // Standard lines take the byte-level fast path; lines with names, a '+' sign or odd
+        // spacing take the general parser. Both must give the events that were written.
+        var random = SeededRandom(seed: 0x5EED_0020)
+        var expected: [InputEvent] = []
+        var text = "# EVEMU 1.3\nN: Fuzz\nI: 0003 0001 0001 0001\n"
+        for code in [0x00, 0x01, 0x18, 0x1a] { text += "A: \(String(format: "%02x", code)) -2147483648 2147483647 0 0 0\n" }
+        text += "B: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 01 00 00 00 00 00 00 00\n"
+        var micros: Int64 = 0
+        for index in 0..<3000 {
+            micros += Int64.random(in: 0...20_000, using: &random)
+            let codes: [UInt16] = [0x00, 0x01, 0x18, 0x1a]
+            let names = ["ABS_X", "ABS_Y", "ABS_PRESSURE", "ABS_TILT_X"]
+            let which = Int.random(in: 0..<4, using: &random)
+            let code: UInt16 = codes[which]
+            let value = Int32.random(in: Int32.min...Int32.max, using: &random)
+            expected.append(InputEvent(microseconds: micros, type: 3, code: code, value: value))
+            let time = String(format: "%d.%06d", micros / 1_000_000, micros % 1_000_000)
+            switch index % 4 {
+            case 0: text += "E: \(time) 0003 \(String(format: "%04x", Int(code))) \(value)\n"
+            case 1: text += "E: \(time) EV_ABS \(names[which]) \(value)\n"
+            case 2: text += "E:\t\(time)\t3\t\(String(code, radix: 16))\t\(value > 0 ? "+" : "")\(value)\t# comment\n"
+            default: text += "E: \(time) 0003 \(String(format: "%04X", Int(code))) \(value) # EV_ABS\n"
+            }
+        }
+        let reader = try EvemuReader(path: try Fixtures.write(text))
+        var events: [InputEvent] = []
+        while let item = try reader.next() {
+            if case let .event(_, event, _) = item { events.append(event) }
+        }
+        #expect(events.count == expected.count)
+        for (index, (got, want)) in zip(events, expected).enumerated() where got != want {
+            Issue.record("event \(index) (seed 0x5EED0020): got \(got), want \(want)")
+            break
+        }
+    }
+}

@@ -1,0 +1,26 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Benchmarks live in their own package so the main build and test run stay light.
+// Run: cd Benchmarks && swift package benchmark
+let package = Package(
+    name: "QuillBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Quill", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.29.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "DecodeBenchmark",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "QuillInput", package: "Quill"),
+                .product(name: "QuillCore", package: "Quill"),
+            ],
+            path: "Benchmarks/DecodeBenchmark",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

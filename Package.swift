@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "QuillCore", targets: ["QuillCore"]),
         .library(name: "QuillInput", targets: ["QuillInput"]),
+        .library(name: "QuillStroke", targets: ["QuillStroke"]),
         .executable(name: "quill", targets: ["quill"]),
     ],
     dependencies: [
@@ -28,13 +29,26 @@ let package = Package(
             pkgConfig: "libinput",
             providers: [.apt(["libinput-dev"])]
         ),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
         .target(
             name: "QuillSystem",
-            dependencies: ["CEvdev", "CInput", "QuillCore"]
+            dependencies: ["CEvdev", "CInput", "CCairo", "QuillCore"]
         ),
         .target(
             name: "QuillCore",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+        .target(
+            name: "QuillStroke",
+            dependencies: ["QuillCore", .product(name: "RealModule", package: "swift-numerics")]
+        ),
+        .target(
+            name: "QuillRender",
+            dependencies: ["QuillCore", "QuillStroke", "QuillSystem"]
         ),
         .target(
             name: "QuillInput",
@@ -46,11 +60,12 @@ let package = Package(
         .executableTarget(
             name: "quill",
             dependencies: [
-                "QuillCore", "QuillInput", "QuillSystem",
+                "QuillCore", "QuillInput", "QuillSystem", "QuillStroke", "QuillRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore"]),
+        .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore"]),
         .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem"]),
     ],
     swiftLanguageModes: [.v5]

@@ -42,6 +42,12 @@ public final class SampleReplay {
         self.parameters = parameters
     }
 
+    /// The tablet-to-canvas mapping of device `index`, once its description has been read (nil for a
+    /// device that gives no samples).
+    public func mapping(forDevice index: Int) -> TabletMapping? {
+        index < decoders.count ? decoders[index]?.mapping : nil
+    }
+
     /// Opens `path` (see ``Recording/open(path:deviceFile:)``) for replay.
     public convenience init(path: String, deviceFile: String? = nil, parameters: TabletDecoderParameters = .defaults) throws {
         self.init(reader: try Recording.open(path: path, deviceFile: deviceFile), parameters: parameters)

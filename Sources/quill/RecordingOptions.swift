@@ -26,7 +26,7 @@ struct RecordingOptions: ParsableArguments {
 
     /// Replays the recording, handing each batch of samples to `body`. Reports warnings; on an
     /// error either stops (exit 1) or, with --keep-going, closes open strokes and warns.
-    func replay(_ body: ([PenSample]) throws -> Void) throws -> SampleReplay {
+    func replay(_ body: ([PenSample], SampleReplay) throws -> Void) throws -> SampleReplay {
         let replay: SampleReplay
         do {
             replay = try openReplay()
@@ -38,18 +38,18 @@ struct RecordingOptions: ParsableArguments {
         samples.reserveCapacity(16)
         do {
             while try replay.nextSamples(into: &samples) {
-                try body(samples)
+                try body(samples, replay)
                 samples.removeAll(keepingCapacity: true)
             }
         } catch let error as RecordingError {
             guard keepGoing else {
-                try body(samples)
+                try body(samples, replay)
                 replay.warnings.forEach(Console.warning)
                 Console.error(error)
                 throw ExitCode.failure
             }
             replay.cancel(into: &samples)
-            try body(samples)
+            try body(samples, replay)
             replay.warnings.forEach(Console.warning)
             Console.warning("\(error) — kept the \(replay.eventCount) events read before it (--keep-going)")
             return replay

@@ -31,7 +31,7 @@ struct Samples: ParsableCommand {
                 }
                 events.removeAll(keepingCapacity: true)
             }
-            _ = try recording.replay { batch in
+            _ = try recording.replay { batch, _ in
                 for sample in batch { grouper.add(sample, into: &events) }
                 emit()
             }
@@ -40,7 +40,7 @@ struct Samples: ParsableCommand {
             return
         }
         if format == .csv { output.line(SampleEncoding.csvHeader) }
-        _ = try recording.replay { batch in
+        _ = try recording.replay { batch, _ in
             for sample in batch { output.line(format.line(for: sample)) }
         }
     }

@@ -21,7 +21,7 @@ struct Summary: ParsableCommand {
         var display = try CoalescedSampleGrouper(displayRate: 60)
         var displayEvents: [CoalescedEvent] = []
         var displayEventCount = 0
-        let replay = try recording.replay { batch in
+        let replay = try recording.replay { batch, _ in
             for sample in batch {
                 summary.add(sample)
                 sink?.line(encoding.line(for: sample))

@@ -1,0 +1,79 @@
+import QuillCore
+import QuillStroke
+import QuillSystem
+
+/// Draws a drawing's strokes with Cairo into PNG, SVG or PDF.
+///
+/// Each stroke's geometry is rebuilt from its path with ``BrushGeometryBuilder``. Inside a stroke
+/// every convex piece replaces (not blends with) what is under it, so overlapping pieces never
+/// darken the mark; the stroke's layer is then composited over the page with the ink's alpha.
+public enum DrawingRenderer {
+    /// Renders `drawing` to `path` (format from the extension). `background` nil leaves PNG transparent.
+    /// With `cropMargin`, the page is cut to the strokes' bounds plus that margin (points).
+    public static func render(_ drawing: Drawing, to path: String, scale: Double = 1, background: InkColor? = .white, cropMargin: Double? = nil) throws {
+        var drawing = drawing
+        if let margin = cropMargin, let box = bounds(of: drawing) {
+            let shift = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: margin - box.minX, ty: margin - box.minY)
+            for index in drawing.strokes.indices {
+                let t = drawing.strokes[index].transform
+                drawing.strokes[index].transform = AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx + shift.tx, ty: t.ty + shift.ty)
+            }
+            drawing.canvasWidth = box.maxX - box.minX + 2 * margin
+            drawing.canvasHeight = box.maxY - box.minY + 2 * margin
+        }
+        guard let format = CairoCanvas.Format(path: path) else {
+            throw ParameterError(field: "output", value: "\"\(path)\"", expected: "a file ending in .png, .svg or .pdf")
+        }
+        let canvas = try CairoCanvas(path: path, format: format, width: drawing.canvasWidth, height: drawing.canvasHeight, scale: scale)
+        if let background {
+            canvas.setColor(red: background.red, green: background.green, blue: background.blue, alpha: background.alpha)
+            canvas.paint()
+        }
+        var geometry = BrushGeometry()
+        for stroke in drawing.strokes {
+            geometry.removeAll()
+            var builder = BrushGeometryBuilder(inkType: stroke.ink.type)
+            for point in stroke.path.points {
+                var moved = point
+                (moved.x, moved.y) = stroke.transform.apply(x: point.x, y: point.y)
+                builder.add(moved, into: &geometry)
+            }
+            draw(geometry, color: stroke.ink.color, on: canvas)
+        }
+        try canvas.finish()
+    }
+
+    /// The union of the strokes' bounds, or nil for an empty drawing.
+    public static func bounds(of drawing: Drawing) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        drawing.strokes.compactMap(\.bounds).reduce(nil) { box, next in
+            guard let box else { return next }
+            return (Swift.min(box.minX, next.minX), Swift.min(box.minY, next.minY), Swift.max(box.maxX, next.maxX), Swift.max(box.maxY, next.maxY))
+        }
+    }
+
+    /// Draws one stroke's geometry in `color`, each convex piece at its vertices' mean opacity.
+    static func draw(_ geometry: BrushGeometry, color: InkColor, on canvas: CairoCanvas) {
+        guard !geometry.triangles.isEmpty else { return }
+        canvas.beginLayer()
+        canvas.setBlend(.replace)
+        let starts = geometry.pieceStarts.map(Int.init) + [geometry.triangleCount]
+        for (start, end) in zip(starts, starts.dropFirst()) where end > start {
+            var opacity = 0.0
+            var count = 0.0
+            for triangle in start..<end {
+                for corner in 0..<3 {
+                    let vertex = geometry.vertices[Int(geometry.triangles[triangle * 3 + corner])]
+                    if corner == 0 { canvas.moveTo(x: vertex.x, y: vertex.y) } else { canvas.lineTo(x: vertex.x, y: vertex.y) }
+                    opacity += vertex.opacity
+                    count += 1
+                }
+                canvas.closePath()
+            }
+            canvas.setColor(red: color.red, green: color.green, blue: color.blue, alpha: opacity / count)
+            canvas.fill()
+        }
+        canvas.setBlend(.over)
+        canvas.endLayer(opacity: color.alpha)
+    }
+}
+

@@ -1,0 +1,43 @@
+import QuillCore
+
+/// Settings of ``StrokeSmoother``, in physical units so that 133, 200 and 240 Hz tablets behave alike.
+public struct SmoothingParameters: Hashable, Sendable {
+    /// Cutoff frequency with the pen at rest, Hz (> 0). Lower removes more jitter. Default 1.5 Hz.
+    public let minimumCutoff: Double
+    /// How fast the cutoff rises with speed, Hz per mm/s (≥ 0). Default 0.08 (≈ 9.5 Hz at 100 mm/s).
+    public let speedCoefficient: Double
+    /// Cutoff of the velocity estimate, Hz (> 0). Default 8 Hz.
+    public let velocityCutoff: Double
+    /// Speed (mm/s) at which half the filter's lag is compensated (≥ 0; 0 = always fully).
+    /// Below it the display is mostly filtered (no jitter at rest), above it mostly lag-free. Default 12 mm/s.
+    public let compensationSpeed: Double
+
+    /// Throws ``ParameterError`` naming the field for a value out of range.
+    public init(minimumCutoff: Double = 1.5, speedCoefficient: Double = 0.08, velocityCutoff: Double = 8, compensationSpeed: Double = 12) throws {
+        guard minimumCutoff.isFinite, minimumCutoff > 0 else {
+            throw ParameterError(field: "SmoothingParameters.minimumCutoff", value: "\(minimumCutoff)", expected: "hertz > 0")
+        }
+        guard speedCoefficient.isFinite, speedCoefficient >= 0 else {
+            throw ParameterError(field: "SmoothingParameters.speedCoefficient", value: "\(speedCoefficient)", expected: "hertz per mm/s ≥ 0")
+        }
+        guard velocityCutoff.isFinite, velocityCutoff > 0 else {
+            throw ParameterError(field: "SmoothingParameters.velocityCutoff", value: "\(velocityCutoff)", expected: "hertz > 0")
+        }
+        guard compensationSpeed.isFinite, compensationSpeed >= 0 else {
+            throw ParameterError(field: "SmoothingParameters.compensationSpeed", value: "\(compensationSpeed)", expected: "mm/s ≥ 0")
+        }
+        self.minimumCutoff = minimumCutoff
+        self.speedCoefficient = speedCoefficient
+        self.velocityCutoff = velocityCutoff
+        self.compensationSpeed = compensationSpeed
+    }
+
+    /// The documented defaults.
+    public static let defaults = SmoothingParameters(unchecked: ())
+    private init(unchecked: Void) {
+        minimumCutoff = 1.5
+        speedCoefficient = 0.08
+        velocityCutoff = 8
+        compensationSpeed = 12
+    }
+}

@@ -1,0 +1,67 @@
+/// A 2D affine transform in points: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+public struct AffineTransform: Hashable, Codable, Sendable {
+    public var a, b, c, d, tx, ty: Double
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+    }
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public func apply(x: Double, y: Double) -> (x: Double, y: Double) { (a * x + c * y + tx, b * x + d * y + ty) }
+}
+
+/// A closed polygon in points (a region of a mask).
+public struct Polygon: Hashable, Codable, Sendable {
+    public var xs: [Double]
+    public var ys: [Double]
+    public init(xs: [Double], ys: [Double]) {
+        self.xs = xs
+        self.ys = ys
+    }
+}
+
+/// A stroke as PencilKit's `PKStroke`: ink, path, transform, mask and random seed.
+public struct Stroke: Hashable, Codable, Sendable {
+    public var ink: Ink
+    public var path: StrokePath
+    /// Applied to the path's points when drawing.
+    public var transform: AffineTransform
+    /// Regions removed by a bitmap eraser (nil when nothing was erased).
+    public var mask: [Polygon]?
+    /// Seed for textured inks (crayon, watercolor): the same seed draws the same texture.
+    public var randomSeed: UInt32
+
+    public init(ink: Ink, path: StrokePath, transform: AffineTransform = .identity, mask: [Polygon]? = nil, randomSeed: UInt32 = 0) {
+        self.ink = ink
+        self.path = path
+        self.transform = transform
+        self.mask = mask
+        self.randomSeed = randomSeed
+    }
+
+    /// Bounding box of the path's points grown by half the widest mark, in points.
+    public var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard !path.points.isEmpty else { return nil }
+        var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+        for point in path.points {
+            let (x, y) = transform.apply(x: point.x, y: point.y)
+            let r = Swift.max(point.width, point.height) / 2
+            box = (Swift.min(box.minX, x - r), Swift.min(box.minY, y - r), Swift.max(box.maxX, x + r), Swift.max(box.maxY, y + r))
+        }
+        return box
+    }
+}
+
+/// A drawing: strokes in painting order, on a canvas of the given size in points.
+public struct Drawing: Hashable, Codable, Sendable {
+    /// Format version of the drawing file (see the README, "Drawing file").
+    public var version: Int
+    public var canvasWidth: Double
+    public var canvasHeight: Double
+    public var strokes: [Stroke]
+
+    public init(canvasWidth: Double, canvasHeight: Double, strokes: [Stroke] = []) {
+        version = 1
+        self.canvasWidth = canvasWidth
+        self.canvasHeight = canvasHeight
+        self.strokes = strokes
+    }
+}

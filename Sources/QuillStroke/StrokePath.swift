@@ -1,0 +1,107 @@
+/// A stroke path as PencilKit's `PKStrokePath`: a uniform cubic B-spline whose control points are
+/// stroke points. The ends are clamped (the first and last control points are repeated) so the
+/// curve starts and ends on them.
+public struct StrokePath: Hashable, Codable, Sendable {
+    /// Control points, in order.
+    public var points: [StrokePoint]
+    /// When the path was created, seconds on the samples' clock.
+    public var creationTime: Double
+
+    public init(points: [StrokePoint], creationTime: Double) {
+        self.points = points
+        self.creationTime = creationTime
+    }
+
+    /// The largest parametric value: one unit per control point after the first.
+    public var parameterRange: ClosedRange<Double> { 0...Double(Swift.max(0, points.count - 1)) }
+
+    /// The point at parametric value `t` (0 … count − 1) on the B-spline. Every attribute is
+    /// interpolated with the same basis.
+    public func point(at t: Double) -> StrokePoint? {
+        guard let first = points.first else { return nil }
+        if points.count == 1 { return first }
+        let clamped = Swift.min(Swift.max(t, 0), Double(points.count - 1))
+        let segment = Swift.min(Int(clamped), points.count - 2)
+        let u = clamped - Double(segment)
+        func control(_ index: Int) -> StrokePoint { points[Swift.min(Swift.max(index, 0), points.count - 1)] }
+        // Uniform cubic B-spline basis on P(i-1), P(i), P(i+1), P(i+2).
+        let b0 = (1 - u) * (1 - u) * (1 - u) / 6
+        let b1 = (3 * u * u * u - 6 * u * u + 4) / 6
+        let b2 = (-3 * u * u * u + 3 * u * u + 3 * u + 1) / 6
+        let b3 = u * u * u / 6
+        let p = [control(segment - 1), control(segment), control(segment + 1), control(segment + 2)]
+        func combine(_ value: (StrokePoint) -> Double) -> Double {
+            b0 * value(p[0]) + b1 * value(p[1]) + b2 * value(p[2]) + b3 * value(p[3])
+        }
+        // Azimuth: blend unit vectors so that 359° and 1° average to 0°, not 180°.
+        let ax = combine { _cos($0.azimuth) }, ay = combine { _sin($0.azimuth) }
+        var azimuth = _atan2(ay, ax)
+        if azimuth < 0 { azimuth += 2 * .pi }
+        return StrokePoint(
+            x: combine(\.x), y: combine(\.y), timeOffset: combine(\.timeOffset), width: combine(\.width),
+            height: combine(\.height), opacity: combine(\.opacity), force: combine(\.force), azimuth: azimuth,
+            altitude: combine(\.altitude))
+    }
+
+    /// How to resample a path.
+    public enum Step: Hashable, Sendable {
+        /// Every `points` of arc length (> 0).
+        case distance(Double)
+        /// Every `seconds` of time offset (> 0).
+        case time(Double)
+        /// Every `step` of parametric value (> 0).
+        case parametric(Double)
+    }
+
+    /// Points along the spline at the given step, first and last included.
+    public func interpolatedPoints(by step: Step) -> [StrokePoint] {
+        guard points.count > 1, let first = point(at: 0), let last = point(at: parameterRange.upperBound) else {
+            return points
+        }
+        let end = parameterRange.upperBound
+        var result = [first]
+        switch step {
+        case .parametric(let size):
+            guard size > 0, size.isFinite else { return points }
+            var t = size
+            while t < end {
+                if let p = point(at: t) { result.append(p) }
+                t += size
+            }
+        case .distance(let spacing):
+            guard spacing > 0, spacing.isFinite else { return points }
+            // Walk the curve finely and emit a point every `spacing` of arc length.
+            let fine = 32
+            var travelled = 0.0
+            var previous = first
+            var target = spacing
+            for index in 1...(Int(end) * fine) {
+                guard let current = point(at: Double(index) / Double(fine)) else { continue }
+                let length = _hypot(current.x - previous.x, current.y - previous.y)
+                while length > 0, travelled + length >= target {
+                    let fraction = (target - travelled) / length
+                    result.append(previous.blended(with: current, fraction))
+                    target += spacing
+                }
+                travelled += length
+                previous = current
+            }
+        case .time(let interval):
+            guard interval > 0, interval.isFinite else { return points }
+            let fine = 32
+            var previous = first
+            var target = first.timeOffset + interval
+            for index in 1...(Int(end) * fine) {
+                guard let current = point(at: Double(index) / Double(fine)) else { continue }
+                while current.timeOffset > previous.timeOffset, current.timeOffset >= target {
+                    let fraction = (target - previous.timeOffset) / (current.timeOffset - previous.timeOffset)
+                    result.append(previous.blended(with: current, fraction))
+                    target += interval
+                }
+                previous = current
+            }
+        }
+        if let tail = result.last, tail != last { result.append(last) }
+        return result
+    }
+}

@@ -1,0 +1,70 @@
+/// Removes sensor jitter from the tip position without the lag such filters usually add.
+///
+/// An adaptive low-pass (the 1€ filter's rule: cutoff = minimum + coefficient × speed) runs on
+/// the 2D position jointly — one cutoff for both axes, from the 2D speed, so curves are not
+/// distorted. A first-order filter with time constant τ trails a pen moving at v by v·τ; the
+/// smoother adds back τ·v̂ (v̂: a separately filtered velocity), weighted by s²/(s² + s₀²) so that at
+/// rest (s ≈ 0) the display stays filtered and in motion it is lag-free. Causal: a displayed point
+/// never moves later. Constant memory and cost per sample; time comes from the samples.
+public struct StrokeSmoother: Sendable {
+    public let parameters: SmoothingParameters
+    private var filtered: (x: Double, y: Double) = (0, 0)
+    private var lastInput: (x: Double, y: Double) = (0, 0)
+    private var velocity: (x: Double, y: Double) = (0, 0)
+    private var lastTime = 0.0
+    private var hasState = false
+
+    public init(parameters: SmoothingParameters = .defaults) { self.parameters = parameters }
+
+    /// Forgets the stroke (call at each new stroke).
+    public mutating func reset() { hasState = false }
+
+    /// The filtered velocity, mm/s (valid after the first sample).
+    public var currentVelocity: (x: Double, y: Double) { velocity }
+
+    /// Adds a position (mm) measured at `time` (seconds) and returns the position to display (mm).
+    /// Duplicate or backward timestamps are treated as 0.1 ms apart (never a division by zero).
+    public mutating func add(x: Double, y: Double, time: Double) -> (x: Double, y: Double) {
+        guard hasState else {
+            hasState = true
+            filtered = (x, y)
+            lastInput = (x, y)
+            velocity = (0, 0)
+            lastTime = time
+            return (x, y)
+        }
+        let dt = Swift.max(time - lastTime, 1e-4)
+        lastTime = Swift.max(time, lastTime)
+        // Velocity of the raw input, low-passed at the velocity cutoff.
+        let rawVelocity = ((x - lastInput.x) / dt, (y - lastInput.y) / dt)
+        lastInput = (x, y)
+        let velocityAlpha = StrokeSmoother.alpha(cutoff: parameters.velocityCutoff, dt: dt)
+        velocity.x += velocityAlpha * (rawVelocity.0 - velocity.x)
+        velocity.y += velocityAlpha * (rawVelocity.1 - velocity.y)
+        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        let cutoff = parameters.minimumCutoff + parameters.speedCoefficient * speed
+        let alpha = StrokeSmoother.alpha(cutoff: cutoff, dt: dt)
+        filtered.x += alpha * (x - filtered.x)
+        filtered.y += alpha * (y - filtered.y)
+        // Lag compensation: the filter's time constant times the velocity, faded in with speed.
+        let tau = 1 / (2 * .pi * cutoff)
+        let s0 = parameters.compensationSpeed
+        let weight = s0 == 0 ? 1 : speed * speed / (speed * speed + s0 * s0)
+        var displayed = (x: filtered.x + weight * tau * velocity.x, y: filtered.y + weight * tau * velocity.y)
+        // Never beyond the newest measurement along the direction of travel (no overshoot).
+        let ahead = (displayed.x - x) * velocity.x + (displayed.y - y) * velocity.y
+        if ahead > 0, speed > 0 {
+            let back = ahead / (speed * speed)
+            displayed.x -= back * velocity.x
+            displayed.y -= back * velocity.y
+        }
+        return displayed
+    }
+
+    /// Exponential smoothing factor for a first-order low-pass at `cutoff` Hz over `dt` seconds.
+    @inline(__always)
+    static func alpha(cutoff: Double, dt: Double) -> Double {
+        let tau = 1 / (2 * .pi * cutoff)
+        return dt / (dt + tau)
+    }
+}

@@ -1,0 +1,163 @@
+import CCairo
+
+/// A drawing surface backed by Cairo: a PNG image, an SVG or a PDF file. Coordinates in points
+/// (PNG: 1 point = `scale` pixels). No Cairo type leaves this file.
+public final class CairoCanvas {
+    /// Output file formats.
+    public enum Format: String, CaseIterable, Sendable {
+        case png, svg, pdf
+
+        /// The format for a file name's extension, or nil.
+        public init?(path: String) {
+            let lower = path.lowercased()
+            guard let format = Format.allCases.first(where: { lower.hasSuffix("." + $0.rawValue) }) else { return nil }
+            self = format
+        }
+    }
+
+    public let path: String
+    public let format: Format
+    public let width: Double
+    public let height: Double
+    private let surface: OpaquePointer
+    private let context: OpaquePointer
+    private var isFinished = false
+
+    /// Creates a canvas of `width` × `height` points that will be written to `path`.
+    public init(path: String, format: Format, width: Double, height: Double, scale: Double = 1) throws {
+        guard width > 0, height > 0, width.isFinite, height.isFinite, scale > 0 else {
+            throw CairoError(operation: "create", message: "canvas size \(width) × \(height) must be positive")
+        }
+        self.path = path
+        self.format = format
+        self.width = width
+        self.height = height
+        let created: OpaquePointer?
+        switch format {
+        case .png:
+            created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((width * scale).rounded(.up)), Int32((height * scale).rounded(.up)))
+        case .svg:
+            created = cairo_svg_surface_create(path, width, height)
+        case .pdf:
+            created = cairo_pdf_surface_create(path, width, height)
+        }
+        guard let surface = created, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw CairoError(operation: "surface_create", message: "cannot create a \(format.rawValue) surface for \(path)")
+        }
+        self.surface = surface
+        guard let context = cairo_create(surface) else {
+            throw CairoError(operation: "cairo_create", message: "cannot create a drawing context")
+        }
+        self.context = context
+        if format == .png { cairo_scale(context, scale, scale) }
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    // MARK: - State
+
+    public func setColor(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        cairo_set_source_rgba(context, red, green, blue, alpha)
+    }
+
+    public func setLineWidth(_ width: Double) { cairo_set_line_width(context, width) }
+
+    /// Dashes in points; empty for a solid line.
+    public func setDash(_ lengths: [Double]) { cairo_set_dash(context, lengths, Int32(lengths.count), 0) }
+
+    /// Compositing: `replace` paints over what is there within the shape (Cairo's SOURCE);
+    /// `over` blends (the default).
+    public enum Blend { case over, replace }
+    public func setBlend(_ blend: Blend) {
+        cairo_set_operator(context, blend == .over ? CAIRO_OPERATOR_OVER : CAIRO_OPERATOR_SOURCE)
+    }
+
+    public func save() { cairo_save(context) }
+    public func restore() { cairo_restore(context) }
+    public func translate(x: Double, y: Double) { cairo_translate(context, x, y) }
+
+    // MARK: - Paths
+
+    public func moveTo(x: Double, y: Double) { cairo_move_to(context, x, y) }
+    public func lineTo(x: Double, y: Double) { cairo_line_to(context, x, y) }
+    public func closePath() { cairo_close_path(context) }
+    public func rectangle(x: Double, y: Double, width: Double, height: Double) { cairo_rectangle(context, x, y, width, height) }
+    public func circle(x: Double, y: Double, radius: Double) {
+        cairo_new_sub_path(context)
+        cairo_arc(context, x, y, radius, 0, 2 * .pi)
+    }
+
+    /// A rectangle with rounded corners.
+    public func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) {
+        let r = min(radius, width / 2, height / 2)
+        cairo_new_sub_path(context)
+        cairo_arc(context, x + width - r, y + r, r, -.pi / 2, 0)
+        cairo_arc(context, x + width - r, y + height - r, r, 0, .pi / 2)
+        cairo_arc(context, x + r, y + height - r, r, .pi / 2, .pi)
+        cairo_arc(context, x + r, y + r, r, .pi, 3 * .pi / 2)
+        cairo_close_path(context)
+    }
+
+    /// Fills the current path with the non-zero rule and clears it.
+    public func fill() { cairo_fill(context) }
+    /// Strokes the current path and clears it.
+    public func stroke() { cairo_stroke(context) }
+    /// Paints the whole surface with the current colour.
+    public func paint() { cairo_paint(context) }
+
+    /// Starts drawing into a temporary layer.
+    public func beginLayer() { cairo_push_group(context) }
+    /// Composites the layer drawn since ``beginLayer()`` at `opacity`.
+    public func endLayer(opacity: Double) {
+        cairo_pop_group_to_source(context)
+        cairo_paint_with_alpha(context, opacity)
+    }
+
+    // MARK: - Text
+
+    /// Draws `text` with its baseline starting at (x, y), in a sans-serif face of `size` points.
+    public func text(_ text: String, x: Double, y: Double, size: Double, bold: Bool = false) {
+        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size)
+        cairo_move_to(context, x, y)
+        cairo_show_text(context, text)
+    }
+
+    /// Width of `text` in points at `size`.
+    public func textWidth(_ text: String, size: Double) -> Double {
+        cairo_set_font_size(context, size)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        return extents.x_advance
+    }
+
+    // MARK: - Output
+
+    /// Writes the file (PNG) or completes it (SVG, PDF).
+    public func finish() throws {
+        guard !isFinished else { return }
+        isFinished = true
+        if format == .png {
+            let status = cairo_surface_write_to_png(surface, path)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw CairoError(operation: "write_to_png", message: "\(path): \(String(cString: cairo_status_to_string(status)))")
+            }
+        } else {
+            cairo_surface_finish(surface)
+            let status = cairo_surface_status(surface)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw CairoError(operation: "surface_finish", message: "\(path): \(String(cString: cairo_status_to_string(status)))")
+            }
+        }
+    }
+}
+
+/// A Cairo call failed.
+public struct CairoError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var operation: String
+    public var message: String
+    public var description: String { "cairo \(operation): \(message)" }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import QuillStroke
+
+extension InkType: ExpressibleByArgument {}
+extension DrawingRecorder.EraserKind: ExpressibleByArgument {}
+
+/// Ink options shared by `strokes` and `render`.
+struct InkOptions: ParsableArguments {
+    @Option(help: "Ink: \(InkType.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var ink: InkType = .pen
+
+    @Option(help: "Ink colour, #RRGGBB or #RRGGBBAA.")
+    var color: String = "#0D3FBF"
+
+    @Option(help: "Nominal ink width in points (within the ink's range; default per ink).")
+    var width: Double?
+
+    func makeInk() throws -> Ink {
+        try Ink(type: ink, color: InkColor(hex: color), width: width)
+    }
+}

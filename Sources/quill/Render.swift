@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import QuillCore
+import QuillInput
+import QuillRender
+import QuillStroke
+
+/// `quill render FILE -o OUT`: the strokes of a recording (or a drawing file) as a picture.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw the strokes of a recording, or of a drawing file (.json), to PNG, SVG or PDF with Cairo.",
+        discussion: "Strokes of the pen, pencil, brush and airbrush ends are inked; strokes of the eraser end erase (--eraser bitmap|vector).")
+
+    @OptionGroup var recording: RecordingOptions
+    @OptionGroup var inkOptions: InkOptions
+
+    @Option(name: .shortAndLong, help: "The picture to write: .png, .svg or .pdf.")
+    var output: String
+
+    @Option(help: "How the eraser end erases: bitmap (only what it touches) or vector (whole strokes).")
+    var eraser: DrawingRecorder.EraserKind = .bitmap
+
+    @Option(help: "Also write the drawing (strokes, inks, points) as JSON to this file.")
+    var saveDrawing: String?
+
+    @Option(help: "Pixels per point for PNG.")
+    var scale: Double = 1
+
+    @Option(help: "Cut the page to the strokes plus this margin in points (default: the whole canvas).")
+    var crop: Double?
+
+    func run() throws {
+        let drawing: Drawing
+        if recording.file.lowercased().hasSuffix(".json") {
+            drawing = try DrawingFile.read(recording.file)
+        } else {
+            let ink = try inkOptions.makeInk()
+            var recorder: DrawingRecorder?
+            _ = try recording.replay { batch, replay in
+                for sample in batch {
+                    if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
+                        recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser)
+                    }
+                    recorder?.add(sample)
+                }
+            }
+            recorder?.finish()
+            guard let made = recorder?.drawing else {
+                Console.error("\(recording.file): no pen samples to draw")
+                throw ExitCode.failure
+            }
+            drawing = made
+        }
+        do {
+            try DrawingRenderer.render(drawing, to: output, scale: scale, cropMargin: crop)
+            if let saveDrawing { try DrawingFile.write(drawing, to: saveDrawing) }
+        } catch {
+            Console.error(error)
+            throw ExitCode.failure
+        }
+        print("wrote \(output): \(drawing.strokes.count) strokes, \(drawing.strokes.reduce(0) { $0 + $1.path.points.count }) points")
+    }
+}
+
+/// `quill plot FILE -o OUT`: pressure, altitude, azimuth and speed over time.
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Plot pressure, altitude, azimuth and speed over time (PNG, SVG or PDF, with Cairo).")
+
+    @OptionGroup var recording: RecordingOptions
+
+    @Option(name: .shortAndLong, help: "The plot to write: .png, .svg or .pdf.")
+    var output: String
+
+    func run() throws {
+        var samples: [PenSample] = []
+        let replay = try recording.replay { batch, _ in samples.append(contentsOf: batch) }
+        let name = replay.devices.first?.name ?? recording.file
+        do {
+            try SamplePlot.render(samples, title: "\(name) — \(URL(fileURLWithPath: recording.file).lastPathComponent)", to: output)
+        } catch {
+            Console.error(error)
+            throw ExitCode.failure
+        }
+        print("wrote \(output): \(samples.count) samples")
+    }
+}
+
+/// The drawing file: JSON, documented in the README ("Drawing file").
+enum DrawingFile {
+    static func read(_ path: String) throws -> Drawing {
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return try JSONDecoder().decode(Drawing.self, from: data)
+        } catch let error as DecodingError {
+            throw RecordingError(file: path, line: nil, message: "not a Quill drawing file: \(describe(error))")
+        } catch {
+            throw RecordingError(file: path, line: nil, message: "cannot read: \(error.localizedDescription)")
+        }
+    }
+
+    static func write(_ drawing: Drawing, to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(drawing).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case let .keyNotFound(key, context): return "missing key '\(key.stringValue)' at \(path(context))"
+        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
+            return "\(context.debugDescription) at \(path(context))"
+        @unknown default: return "\(error)"
+        }
+    }
+
+    static func path(_ context: DecodingError.Context) -> String {
+        context.codingPath.isEmpty ? "the top level" : context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import QuillCore
+import QuillInput
+import QuillStroke
+
+/// `quill strokes FILE --emit …`: what the stroke engine makes of a recording.
+struct Strokes: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the stroke engine on a recording and print JSON Lines: smoothed, predicted, final or geometry.")
+
+    enum Emit: String, ExpressibleByArgument, CaseIterable { case smoothed, predicted, final, geometry }
+
+    @OptionGroup var recording: RecordingOptions
+    @OptionGroup var inkOptions: InkOptions
+
+    @Option(help: "What to print: smoothed (per input sample), predicted (per input sample), final (each finished stroke resampled every 0.5 mm), geometry (each stroke's mesh).")
+    var emit: Emit = .smoothed
+
+    @Option(help: "Prediction horizon in seconds, 0.008 … 0.034.")
+    var horizon: Double = 1.0 / 60
+
+    func run() throws {
+        let output = TextOutput()
+        defer { output.flush() }
+        let ink = try inkOptions.makeInk()
+        let prediction = try PredictionParameters(horizon: horizon)
+        var recorder: DrawingRecorder?
+        var mapping: TabletMapping?
+        var printedStrokes = 0
+        func printFinished() {
+            guard let drawing = recorder?.drawing, let mapping else { return }
+            while printedStrokes < drawing.strokes.count {
+                printStroke(drawing.strokes[printedStrokes], index: printedStrokes, mapping: mapping, into: output)
+                printedStrokes += 1
+            }
+        }
+        _ = try recording.replay { batch, replay in
+            for sample in batch {
+                if recorder == nil, let deviceMapping = replay.mapping(forDevice: sample.deviceIndex) {
+                    mapping = deviceMapping
+                    recorder = DrawingRecorder(ink: ink, mapping: deviceMapping, prediction: prediction)
+                }
+                guard let update = recorder?.add(sample) else { continue }
+                switch emit {
+                case .smoothed:
+                    let p = update.point
+                    output.line(
+                        "{\"t\":\(update.time),\"stroke\":\(update.strokeIndex),\"x\":\(p.x),\"y\":\(p.y),\"x_mm\":\(update.tabletLocation.x),\"y_mm\":\(update.tabletLocation.y),\"pressure\":\(sample.pressure),\"width\":\(p.width)}")
+                case .predicted:
+                    let p = update.predictedPoint
+                    output.line(
+                        "{\"t\":\(update.time),\"t_pred\":\(update.time + prediction.horizon),\"stroke\":\(update.strokeIndex),\"x_mm\":\(update.predictedTabletLocation.x),\"y_mm\":\(update.predictedTabletLocation.y),\"x\":\(p.x),\"y\":\(p.y)}")
+                case .final, .geometry:
+                    break
+                }
+            }
+            if emit == .final || emit == .geometry { printFinished() }
+        }
+        recorder?.finish()
+        if emit == .final || emit == .geometry { printFinished() }
+    }
+
+    func printStroke(_ stroke: Stroke, index: Int, mapping: TabletMapping, into output: TextOutput) {
+        switch emit {
+        case .final:
+            let spacing = 0.5 * mapping.pointsPerMillimetre  // 0.5 mm in points
+            for point in stroke.path.interpolatedPoints(by: .distance(spacing)) {
+                let mm = mapping.tabletPoint(for: CanvasPoint(x: point.x, y: point.y))
+                output.line(
+                    "{\"stroke\":\(index),\"x\":\(point.x),\"y\":\(point.y),\"x_mm\":\(mm.x),\"y_mm\":\(mm.y),\"t\":\(stroke.path.creationTime + point.timeOffset),\"pressure\":\(point.force / PenSample.maximumPossibleForce),\"altitude\":\(point.altitude),\"azimuth\":\(point.azimuth),\"width\":\(point.width),\"opacity\":\(point.opacity)}")
+            }
+        case .geometry:
+            var geometry = BrushGeometry()
+            var builder = BrushGeometryBuilder(inkType: stroke.ink.type)
+            for point in stroke.path.points { builder.add(point, into: &geometry) }
+            let vertices = geometry.vertices.map { "[\($0.x),\($0.y),\($0.opacity)]" }.joined(separator: ",")
+            let triangles = stride(from: 0, to: geometry.triangles.count, by: 3).map {
+                "[\(geometry.triangles[$0]),\(geometry.triangles[$0 + 1]),\(geometry.triangles[$0 + 2])]"
+            }.joined(separator: ",")
+            output.line(
+                "{\"stroke\":\(index),\"ink\":\"\(stroke.ink.type.rawValue)\",\"vertex_count\":\(geometry.vertices.count),\"triangle_count\":\(geometry.triangleCount),\"vertices\":[\(vertices)],\"triangles\":[\(triangles)]}")
+        case .smoothed, .predicted:
+            break
+        }
+    }
+}
+

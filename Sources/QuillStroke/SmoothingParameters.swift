@@ -6,14 +6,15 @@ public struct SmoothingParameters: Hashable, Sendable {
     public let minimumCutoff: Double
     /// How fast the cutoff rises with speed, Hz per mm/s (≥ 0). Default 0.08 (≈ 9.5 Hz at 100 mm/s).
     public let speedCoefficient: Double
-    /// Cutoff of the velocity estimate, Hz (> 0). Default 8 Hz.
+    /// Cutoff of the velocity estimate, Hz (> 0). Default 1.5 Hz (a slow estimate: sensor noise must not
+    /// pass into the lag compensation; overshoot at stops is prevented separately).
     public let velocityCutoff: Double
     /// Speed (mm/s) at which half the filter's lag is compensated (≥ 0; 0 = always fully).
-    /// Below it the display is mostly filtered (no jitter at rest), above it mostly lag-free. Default 12 mm/s.
+    /// Below it the display is mostly filtered (no jitter at rest), above it mostly lag-free. Default 25 mm/s.
     public let compensationSpeed: Double
 
     /// Throws ``ParameterError`` naming the field for a value out of range.
-    public init(minimumCutoff: Double = 1.5, speedCoefficient: Double = 0.08, velocityCutoff: Double = 8, compensationSpeed: Double = 12) throws {
+    public init(minimumCutoff: Double = 1.5, speedCoefficient: Double = 0.08, velocityCutoff: Double = 1.5, compensationSpeed: Double = 25) throws {
         guard minimumCutoff.isFinite, minimumCutoff > 0 else {
             throw ParameterError(field: "SmoothingParameters.minimumCutoff", value: "\(minimumCutoff)", expected: "hertz > 0")
         }
@@ -37,7 +38,7 @@ public struct SmoothingParameters: Hashable, Sendable {
     private init(unchecked: Void) {
         minimumCutoff = 1.5
         speedCoefficient = 0.08
-        velocityCutoff = 8
-        compensationSpeed = 12
+        velocityCutoff = 1.5
+        compensationSpeed = 25
     }
 }

@@ -71,8 +71,7 @@ public struct StrokeEngine: Sendable {
             strokeCount += 1
         }
         let displayed = smoother.add(x: location.x, y: location.y, time: sample.time)
-        let velocity = smoother.currentVelocity
-        predictor.add(x: displayed.x, y: displayed.y, velocityX: velocity.x, velocityY: velocity.y, time: sample.time)
+        predictor.add(x: displayed.x, y: displayed.y, time: sample.time)
         let predicted = predictor.predict()
         let direction = lastDisplayed.map { _atan2(displayed.y - $0.y, displayed.x - $0.x) }
         lastDisplayed = displayed

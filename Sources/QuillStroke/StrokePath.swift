@@ -23,7 +23,13 @@ public struct StrokePath: Hashable, Codable, Sendable {
         let clamped = Swift.min(Swift.max(t, 0), Double(points.count - 1))
         let segment = Swift.min(Int(clamped), points.count - 2)
         let u = clamped - Double(segment)
-        func control(_ index: Int) -> StrokePoint { points[Swift.min(Swift.max(index, 0), points.count - 1)] }
+        // Phantom points reflected through the ends (2·P0 − P1, 2·Pn−1 − Pn−2) make the curve start
+        // and end exactly on the first and last control points and reproduce straight lines exactly.
+        func control(_ index: Int) -> StrokePoint {
+            if index < 0 { return points[0].blended(with: points[1], -1) }
+            if index >= points.count { return points[points.count - 1].blended(with: points[points.count - 2], -1) }
+            return points[index]
+        }
         // Uniform cubic B-spline basis on P(i-1), P(i), P(i+1), P(i+2).
         let b0 = (1 - u) * (1 - u) * (1 - u) / 6
         let b1 = (3 * u * u * u - 6 * u * u + 4) / 6
@@ -38,9 +44,9 @@ public struct StrokePath: Hashable, Codable, Sendable {
         var azimuth = _atan2(ay, ax)
         if azimuth < 0 { azimuth += 2 * .pi }
         return StrokePoint(
-            x: combine(\.x), y: combine(\.y), timeOffset: combine(\.timeOffset), width: combine(\.width),
-            height: combine(\.height), opacity: combine(\.opacity), force: combine(\.force), azimuth: azimuth,
-            altitude: combine(\.altitude))
+            x: combine(\.x), y: combine(\.y), timeOffset: combine(\.timeOffset), width: Swift.max(0, combine(\.width)),
+            height: Swift.max(0, combine(\.height)), opacity: Swift.min(Swift.max(combine(\.opacity), 0), 2),
+            force: Swift.max(0, combine(\.force)), azimuth: azimuth, altitude: Swift.min(Swift.max(combine(\.altitude), 0), .pi / 2))
     }
 
     /// How to resample a path.

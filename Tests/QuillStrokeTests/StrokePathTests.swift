@@ -1,0 +1,65 @@
+import Testing
+@testable import QuillStroke
+
+@Suite struct StrokePathTests {
+    func point(_ x: Double, _ y: Double, t: Double = 0, width: Double = 4) -> StrokePoint {
+        StrokePoint(x: x, y: y, timeOffset: t, width: width, height: width, opacity: 1, force: 1, azimuth: 0, altitude: .pi / 2)
+    }
+
+    @Test func theSplineStartsAndEndsOnItsEndPoints() {
+        var random = SeededRandom(seed: 0x5EED_0101)
+        for _ in 0..<200 {
+            let count = Int.random(in: 2...20, using: &random)
+            let points = (0..<count).map { index in
+                point(Double.random(in: 0...500, using: &random), Double.random(in: 0...500, using: &random), t: Double(index) * 0.005)
+            }
+            let path = StrokePath(points: points, creationTime: 0)
+            let start = path.point(at: 0), end = path.point(at: Double(count - 1))
+            #expect(abs((start?.x ?? .nan) - points[0].x) < 1e-9 && abs((start?.y ?? .nan) - points[0].y) < 1e-9)
+            #expect(abs((end?.x ?? .nan) - points[count - 1].x) < 1e-9 && abs((end?.y ?? .nan) - points[count - 1].y) < 1e-9)
+        }
+    }
+
+    @Test func evenlySpacedCollinearPointsGiveTheStraightLine() {
+        // A uniform B-spline reproduces linear functions: P(t) = P0 + t·(P1 − P0).
+        let points = (0..<10).map { point(10 + 3 * Double($0), 20 - 2 * Double($0), t: 0.01 * Double($0)) }
+        let path = StrokePath(points: points, creationTime: 0)
+        for step in 0...90 {
+            let t = Double(step) / 10
+            let p = path.point(at: t)
+            #expect(abs((p?.x ?? .nan) - (10 + 3 * t)) < 1e-9 && abs((p?.y ?? .nan) - (20 - 2 * t)) < 1e-9, "t = \(t)")
+            #expect(abs((p?.timeOffset ?? .nan) - 0.01 * t) < 1e-12)
+        }
+    }
+
+    @Test func resamplesByDistanceTimeAndParametricStep() {
+        let points = (0..<11).map { point(Double($0) * 10, 0, t: Double($0) * 0.01) }  // 100 pt in 0.1 s
+        let path = StrokePath(points: points, creationTime: 5)
+        let byDistance = path.interpolatedPoints(by: .distance(2.5))
+        #expect(byDistance.count == 41)  // 0, 2.5, …, 100
+        for (a, b) in zip(byDistance, byDistance.dropFirst()) { #expect(abs((b.x - a.x) - 2.5) < 1e-6) }
+        let byTime = path.interpolatedPoints(by: .time(0.02))
+        #expect(byTime.count == 6)
+        for (a, b) in zip(byTime, byTime.dropFirst()) { #expect(abs((b.timeOffset - a.timeOffset) - 0.02) < 1e-9) }
+        let byStep = path.interpolatedPoints(by: .parametric(0.5))
+        #expect(byStep.count == 21)
+        #expect(abs((byStep.last?.x ?? 0) - 100) < 1e-9)
+    }
+
+    @Test func aOnePointPathIsThatPoint() {
+        let only = point(3, 4)
+        let path = StrokePath(points: [only], creationTime: 0)
+        #expect(path.point(at: 0) == only && path.point(at: 7) == only)
+        #expect(path.interpolatedPoints(by: .distance(1)) == [only])
+        #expect(StrokePath(points: [], creationTime: 0).point(at: 0) == nil)
+    }
+
+    @Test func azimuthsAverageTheShortWayRound() {
+        var a = point(0, 0), b = point(10, 0)
+        a.azimuth = 2 * .pi - 0.1
+        b.azimuth = 0.1
+        let middle = StrokePath(points: [a, b], creationTime: 0).point(at: 0.5)
+        let azimuth = middle?.azimuth ?? 1
+        #expect(min(azimuth, 2 * .pi - azimuth) < 0.1)
+    }
+}

@@ -6,8 +6,9 @@ public enum Eraser {
         drawing.strokes.removeAll { stroke in touches(stroke, path, radius) }
     }
 
-    /// A bitmap eraser removes only what it touches: the stroke's points under the eraser go, and
-    /// a stroke crossed in the middle splits into two strokes with the same ink and seed.
+    /// A bitmap eraser removes only what it touches: the stroke's points under the eraser go, a
+    /// segment the eraser crosses is cut, and a stroke crossed in the middle splits into two strokes
+    /// with the same ink and seed.
     public static func eraseBitmap(_ drawing: inout Drawing, along path: [(x: Double, y: Double)], radius: Double) {
         var result: [Stroke] = []
         for stroke in drawing.strokes {
@@ -16,16 +17,20 @@ public enum Eraser {
                 continue
             }
             var piece: [StrokePoint] = []
+            var previous: (point: StrokePoint, x: Double, y: Double)?
             for point in stroke.path.points {
                 let (x, y) = stroke.transform.apply(x: point.x, y: point.y)
-                if isErased(x, y, markRadius: point.width / 2, path, radius) {
-                    if piece.count >= 1 { result.append(copy(stroke, with: piece)) }
+                let reach = radius + point.width / 2
+                let isUnder = distance(from: (x, y), to: (x, y), path) <= reach
+                let isCut = previous.map { distance(from: ($0.x, $0.y), to: (x, y), path) <= reach } ?? false
+                if isUnder || isCut {
+                    if !piece.isEmpty { result.append(copy(stroke, with: piece)) }
                     piece.removeAll()
-                } else {
-                    piece.append(point)
                 }
+                if !isUnder { piece.append(point) }
+                previous = (point, x, y)
             }
-            if piece.count >= 1 { result.append(copy(stroke, with: piece)) }
+            if !piece.isEmpty { result.append(copy(stroke, with: piece)) }
         }
         drawing.strokes = result
     }
@@ -36,24 +41,39 @@ public enum Eraser {
         return piece
     }
 
+    /// True when any part of the stroke's path (its segments, grown by the mark) meets the eraser.
     static func touches(_ stroke: Stroke, _ path: [(x: Double, y: Double)], _ radius: Double) -> Bool {
-        stroke.path.points.contains { point in
+        var previous: (x: Double, y: Double)?
+        for point in stroke.path.points {
             let (x, y) = stroke.transform.apply(x: point.x, y: point.y)
-            return isErased(x, y, markRadius: point.width / 2, path, radius)
-        }
-    }
-
-    /// True when a mark of `markRadius` at (x, y) overlaps the eraser swept along `path`.
-    static func isErased(_ x: Double, _ y: Double, markRadius: Double, _ path: [(x: Double, y: Double)], _ radius: Double) -> Bool {
-        let reach = radius + markRadius
-        guard let first = path.first else { return false }
-        if path.count == 1 { return _hypot(x - first.x, y - first.y) <= reach }
-        for (a, b) in zip(path, path.dropFirst()) {
-            let dx = b.x - a.x, dy = b.y - a.y
-            let length2 = dx * dx + dy * dy
-            let t = length2 > 0 ? Swift.min(Swift.max(((x - a.x) * dx + (y - a.y) * dy) / length2, 0), 1) : 0
-            if _hypot(x - (a.x + t * dx), y - (a.y + t * dy)) <= reach { return true }
+            if distance(from: previous ?? (x, y), to: (x, y), path) <= radius + point.width / 2 { return true }
+            previous = (x, y)
         }
         return false
+    }
+
+    /// Shortest distance between the segment a–b and the eraser's polyline.
+    static func distance(from a: (x: Double, y: Double), to b: (x: Double, y: Double), _ path: [(x: Double, y: Double)]) -> Double {
+        guard let first = path.first else { return .infinity }
+        if path.count == 1 { return pointToSegment(first, a, b) }
+        var best = Double.infinity
+        for (c, d) in zip(path, path.dropFirst()) { best = Swift.min(best, segmentToSegment(a, b, c, d)) }
+        return best
+    }
+
+    static func pointToSegment(_ p: (x: Double, y: Double), _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let length2 = dx * dx + dy * dy
+        let t = length2 > 0 ? Swift.min(Swift.max(((p.x - a.x) * dx + (p.y - a.y) * dy) / length2, 0), 1) : 0
+        return _hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy))
+    }
+
+    static func segmentToSegment(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ c: (x: Double, y: Double), _ d: (x: Double, y: Double)) -> Double {
+        func orientation(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double), _ r: (x: Double, y: Double)) -> Double {
+            (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)
+        }
+        let o1 = orientation(a, b, c), o2 = orientation(a, b, d), o3 = orientation(c, d, a), o4 = orientation(c, d, b)
+        if (o1 > 0) != (o2 > 0) && (o3 > 0) != (o4 > 0) && o1 != 0 && o2 != 0 && o3 != 0 && o4 != 0 { return 0 }  // they cross
+        return Swift.min(pointToSegment(a, c, d), pointToSegment(b, c, d), pointToSegment(c, a, b), pointToSegment(d, a, b))
     }
 }

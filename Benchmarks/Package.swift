@@ -21,6 +21,17 @@ let package = Package(
             path: "Benchmarks/DecodeBenchmark",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "StrokeBenchmark",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "QuillInput", package: "Quill"),
+                .product(name: "QuillCore", package: "Quill"),
+                .product(name: "QuillStroke", package: "Quill"),
+            ],
+            path: "Benchmarks/StrokeBenchmark",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,0 +1,80 @@
+import Benchmark
+import Foundation
+import QuillCore
+import QuillInput
+import QuillStroke
+
+// The stroke engine's per-sample path (smoothing + prediction + stroke point + brush geometry),
+// measured at stroke lengths of 1k, 10k and 100k samples: the cost per sample must not grow.
+
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+let largest = repository.appendingPathComponent("Recordings/evemu-devices/Wacom-Cintiq-22HDT-Pen.events").path
+
+/// A long synthetic handwriting-like stroke at 200 Hz (loops of 10 mm drifting across the tablet).
+func syntheticStroke(count: Int, mapping: TabletMapping) -> [PenSample] {
+    (0..<count).map { index in
+        let t = Double(index) / 200
+        let mm = TabletPoint(x: 20 + 0.01 * Double(index % 18000) + 5 * cos(7 * t), y: 70 + 5 * sin(11 * t))
+        return PenSample(
+            time: t, location: mapping.canvasPoint(for: mm), tabletLocation: mm, phase: index == 0 ? .began : .moved, tool: .pen,
+            force: 1.5, pressure: 0.35 + 0.2 * sin(3 * t), altitude: 1.0, azimuth: 2.0)
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let mapping = try! TabletMapping(areaWidth: 224, areaHeight: 148, canvas: .iPadPro129Landscape)
+    for length in [1_000, 10_000, 100_000] {
+        Benchmark(
+            "StrokeEngine per sample, stroke already \(length) samples long",
+            configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal, .instructions], scalingFactor: .kilo, maxDuration: .seconds(2))
+        ) { benchmark, samples in
+            var engine = StrokeEngine(ink: try Ink(type: .pen), mapping: mapping)
+            var geometry = BrushGeometry()
+            var tail = BrushGeometry()
+            geometry.vertices.reserveCapacity(256)
+            geometry.triangles.reserveCapacity(512)
+            geometry.pieceStarts.reserveCapacity(8)
+            tail.vertices.reserveCapacity(256)
+            tail.triangles.reserveCapacity(512)
+            tail.pieceStarts.reserveCapacity(8)
+            for sample in samples.prefix(length) {
+                geometry.removeAll()
+                _ = engine.add(sample, geometry: &geometry)
+            }
+            benchmark.startMeasurement()
+            var index = length
+            for _ in benchmark.scaledIterations {
+                geometry.removeAll()
+                let update = engine.add(samples[index], geometry: &geometry)
+                engine.tail(toward: update, into: &tail)
+                index += 1
+            }
+            blackHole(geometry)
+        } setup: {
+            syntheticStroke(count: length + 200_000, mapping: mapping)
+        }
+    }
+
+    Benchmark(
+        "Recording to geometry: 22HDT replay + smoothing + prediction + geometry",
+        configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3))
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let replay = try SampleReplay(path: largest)
+            var samples: [PenSample] = []
+            var recorder: DrawingRecorder?
+            while try replay.nextSamples(into: &samples) {
+                for sample in samples {
+                    if recorder == nil, let deviceMapping = replay.mapping(forDevice: 0) {
+                        recorder = DrawingRecorder(ink: try Ink(type: .pen), mapping: deviceMapping)
+                    }
+                    recorder?.add(sample)
+                }
+                samples.removeAll(keepingCapacity: true)
+            }
+            recorder?.finish()
+            blackHole(recorder?.drawing.strokes.count)
+        }
+    }
+}

@@ -67,7 +67,9 @@ public enum SamplePlot {
                 let sample = samples[index]
                 let inStroke = sample.phase.isInContact || sample.phase == .ended || sample.phase == .cancelled
                 if inStroke {
-                    if isDrawing { canvas.lineTo(x: px(sample.time), y: py(panel.2(index))) } else { canvas.moveTo(x: px(sample.time), y: py(panel.2(index))) }
+                    // Azimuth wraps at 360°: a jump of more than half the range starts a new line.
+                    let wraps = isDrawing && panelIndex == 2 && abs(panel.2(index) - panel.2(index - 1)) > 180
+                    if isDrawing && !wraps { canvas.lineTo(x: px(sample.time), y: py(panel.2(index))) } else { canvas.moveTo(x: px(sample.time), y: py(panel.2(index))) }
                     isDrawing = sample.phase.isInContact
                 } else {
                     isDrawing = false

@@ -14,6 +14,9 @@ public final class LibinputRecordWriter {
     private let handle: FileHandle
     private var buffer = ""
     private var previousFrameTime: Int64?
+    /// When true every frame is written to the file at once, so a crash or Ctrl-C loses nothing
+    /// already captured (`quill record`). Default false (buffered).
+    public var flushesEveryFrame = false
 
     /// Creates (or replaces) `path` and writes the top-level keys for `deviceCount` devices.
     public init(path: String, deviceCount: Int) throws {
@@ -82,7 +85,7 @@ public final class LibinputRecordWriter {
                 buffer += " # \(EvdevNames.describe(type: event.type, code: event.code)) \(event.value)\n"
             }
         }
-        try flushIfNeeded()
+        if flushesEveryFrame { try flush() } else { try flushIfNeeded() }
     }
 
     /// Writes what is buffered and closes the file.

@@ -73,7 +73,16 @@ public final class EvdevDeviceModel {
     }
 
     /// A value snapshot of everything the model holds.
-    public var snapshot: DeviceDescription {
+    public var snapshot: DeviceDescription { EvdevDeviceModel.describe(handle) }
+
+    /// A value description of any libevdev device (a model or an open node).
+    static func describe(_ handle: OpaquePointer) -> DeviceDescription {
+        func has(type: UInt16, code: UInt16) -> Bool { libevdev_has_event_code(handle, UInt32(type), UInt32(code)) != 0 }
+        func axisInfo(code: UInt16) -> AxisInfo? {
+            guard let info = libevdev_get_abs_info(handle, UInt32(code))?.pointee else { return nil }
+            return AxisInfo(minimum: info.minimum, maximum: info.maximum, fuzz: info.fuzz, flat: info.flat, resolution: info.resolution)
+        }
+        let name = libevdev_get_name(handle).map { String(cString: $0) } ?? ""
         var codes: [UInt16: [UInt16]] = [:]
         var axes: [UInt16: AxisInfo] = [:]
         for type in UInt16(0)...EvdevCode.EventType.max where libevdev_has_event_type(handle, UInt32(type)) != 0 {

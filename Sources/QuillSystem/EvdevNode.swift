@@ -1,0 +1,138 @@
+import CEvdev
+import QuillCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A live evdev device node (`/dev/input/eventN`) read through libevdev: its description and its
+/// events, without spinning (``waitForEvents(timeout:)`` sleeps in poll(2) on the node's fd).
+///
+/// After a kernel buffer overflow (`SYN_DROPPED`) libevdev re-synchronizes: the events it reports
+/// then bring the state up to date, as libevdev does for every client.
+public final class EvdevNode {
+    /// The node's path.
+    public let path: String
+    /// What the device says about itself.
+    public let description: DeviceDescription
+    private let fd: Int32
+    private let handle: OpaquePointer
+    private var isSyncing = false
+
+    /// Opens `path` read-only. Throws ``EvdevNodeError`` with the errno (permission denied names the fix).
+    public init(path: String) throws {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw EvdevNodeError(path: path, operation: "open", errno: errno) }
+        var device: OpaquePointer?
+        let status = libevdev_new_from_fd(fd, &device)
+        guard status == 0, let device else {
+            close(fd)
+            throw EvdevNodeError(path: path, operation: "libevdev_new_from_fd", errno: -status)
+        }
+        self.fd = fd
+        handle = device
+        description = EvdevDeviceModel.describe(device)
+    }
+
+    deinit {
+        libevdev_free(handle)
+        close(fd)
+    }
+
+    /// The current value of an axis (libevdev's state, kept up to date by ``readEvents(into:)``).
+    public func value(type: UInt16, code: UInt16) -> Int32? {
+        var value: Int32 = 0
+        return libevdev_fetch_event_value(handle, UInt32(type), UInt32(code), &value) != 0 ? value : nil
+    }
+
+    /// Sleeps until events are readable or `timeout` seconds pass (nil: forever). Returns true when readable.
+    /// Throws when the device is gone (unplugged).
+    public func waitForEvents(timeout: Double?) throws -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let milliseconds = timeout.map { Int32(Swift.max(0, Swift.min($0 * 1000, 86_400_000)).rounded(.up)) } ?? -1
+        let ready = poll(&descriptor, 1, milliseconds)
+        if ready < 0 {
+            if errno == EINTR { return false }
+            throw EvdevNodeError(path: path, operation: "poll", errno: errno)
+        }
+        if descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+            throw EvdevNodeError(path: path, operation: "poll", errno: ENODEV)
+        }
+        return ready > 0
+    }
+
+    /// Appends every event that can be read now (times in microseconds, CLOCK_MONOTONIC or the
+    /// device's clock) and returns how many. Throws when the device is gone.
+    @discardableResult
+    public func readEvents(into events: inout [InputEvent]) throws -> Int {
+        var count = 0
+        var event = input_event()
+        while true {
+            let flags = isSyncing ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
+            let status = libevdev_next_event(handle, UInt32(flags), &event)
+            if status == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
+                // Normal mode: SYN_DROPPED arrived; sync mode: one resync event.
+                if !isSyncing {
+                    isSyncing = true
+                    events.append(makeEvent(event))
+                    count += 1
+                    continue
+                }
+            } else if status == Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue) {
+                // fall through to append
+            } else if status == -EAGAIN {
+                if isSyncing {
+                    isSyncing = false
+                    continue
+                }
+                return count
+            } else {
+                throw EvdevNodeError(path: path, operation: "libevdev_next_event", errno: -status)
+            }
+            events.append(makeEvent(event))
+            count += 1
+        }
+    }
+
+    private func makeEvent(_ event: input_event) -> InputEvent {
+        InputEvent(
+            microseconds: Int64(event.time.tv_sec) * 1_000_000 + Int64(event.time.tv_usec),
+            type: event.type, code: event.code, value: event.value)
+    }
+
+    /// Candidate nodes: `/dev/input/event*`, sorted by number.
+    public static func eventNodes(in directory: String = "/dev/input") -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix("event") { names.append(name) }
+        }
+        return names.sorted { (Int($0.dropFirst(5)) ?? 0) < (Int($1.dropFirst(5)) ?? 0) }.map { "\(directory)/\($0)" }
+    }
+}
+
+/// Opening or reading a device node failed.
+public struct EvdevNodeError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var operation: String
+    public var errno: Int32
+
+    /// True for "permission denied" (EACCES/EPERM).
+    public var isPermissionDenied: Bool { errno == EACCES || errno == EPERM }
+    /// True when the device went away (unplugged).
+    public var isGone: Bool { errno == ENODEV || errno == ENOENT || errno == EBADF }
+
+    public var description: String {
+        let reason = String(cString: strerror(errno))
+        if isPermissionDenied {
+            return "\(path): \(reason). Reading tablets needs access to /dev/input: add yourself to the 'input' group (sudo usermod -aG input $USER, then log in again) or install a udev rule giving your user access to the tablet's event node"
+        }
+        if errno == ENODEV { return "\(path): the device was removed" }
+        return "\(path): \(operation) failed: \(reason)"
+    }
+}

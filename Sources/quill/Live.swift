@@ -1,0 +1,215 @@
+import ArgumentParser
+import Foundation
+import QuillCore
+import QuillInput
+import QuillSystem
+
+/// Finds the tablet to use: the given node, or the first pen tablet under /dev/input.
+enum TabletFinder {
+    /// True when a device looks like a pen tablet (a pen tool, or a stylus button with absolute X/Y).
+    static func isPenTablet(_ device: DeviceDescription) -> Bool {
+        let key = EvdevCode.EventType.key
+        let hasXY = device.axes[EvdevCode.Abs.x] != nil && device.axes[EvdevCode.Abs.y] != nil
+        return hasXY && (device.has(type: key, code: EvdevCode.Key.toolPen) || device.has(type: key, code: EvdevCode.Key.stylus))
+    }
+
+    /// The node to open, or an error message and exit code.
+    static func find(_ requested: String?) throws -> EvdevNode {
+        if let requested { return try EvdevNode(path: requested) }
+        var denied: EvdevNodeError?
+        for path in EvdevNode.eventNodes() {
+            do {
+                let node = try EvdevNode(path: path)
+                if isPenTablet(node.description) { return node }
+            } catch let error as EvdevNodeError {
+                if error.isPermissionDenied { denied = error }
+            }
+        }
+        if let denied { throw denied }
+        throw ValidationError("no pen tablet found under /dev/input (give one with --device /dev/input/eventN)")
+    }
+}
+
+/// `quill devices`: the pen tablets this machine has.
+struct Devices: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the pen tablets under /dev/input: node, name, ids, size, axes and tools.")
+
+    @Option(help: "Directory of event nodes.")
+    var directory: String = "/dev/input"
+
+    func run() throws {
+        let nodes = EvdevNode.eventNodes(in: directory)
+        var found = 0
+        var denied: [EvdevNodeError] = []
+        for path in nodes {
+            do {
+                let node = try EvdevNode(path: path)
+                guard TabletFinder.isPenTablet(node.description) else { continue }
+                found += 1
+                let device = node.description
+                print("\(path): \"\(device.name)\" usb \(String(format: "%04x:%04x", device.vendor, device.product))")
+                if let x = device.axes[EvdevCode.Abs.x], let y = device.axes[EvdevCode.Abs.y], x.resolution > 0, y.resolution > 0 {
+                    print(String(format: "  size: %.1f × %.1f mm", x.span / Double(x.resolution), y.span / Double(y.resolution)))
+                } else {
+                    print("  size: unknown (no resolution; libinput ignores such devices)")
+                }
+                let axes = device.axes.keys.sorted().compactMap { EvdevNames.codeName(type: EvdevCode.EventType.abs, code: $0) }
+                print("  axes: \(axes.joined(separator: ", "))")
+                let tools = PenTool.allCases.filter { device.has(type: EvdevCode.EventType.key, code: $0.keyCode) }.map(\.rawValue)
+                print("  tools: \(tools.isEmpty ? "none declared (pen assumed)" : tools.joined(separator: ", "))")
+            } catch let error as EvdevNodeError {
+                if error.isPermissionDenied { denied.append(error) }
+            }
+        }
+        if found == 0 {
+            if let first = denied.first {
+                Console.error("\(denied.count) input device(s) could not be opened. \(first)")
+                throw ExitCode(2)
+            }
+            print(nodes.isEmpty ? "no input devices on this machine (\(directory) has no event nodes): no pen tablet found" : "no pen tablet found among \(nodes.count) input devices")
+        }
+    }
+}
+
+/// `quill record`: capture a tablet in the libinput record format.
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Capture a tablet's events in the libinput record YAML format, flushing every frame (Ctrl-C or --duration ends it).")
+
+    @Option(help: "The event node, e.g. /dev/input/event13 (default: the first pen tablet).")
+    var device: String?
+
+    @Option(name: .shortAndLong, help: "The YAML file to write.")
+    var output: String
+
+    @Option(help: "Stop after this many seconds.")
+    var duration: Double?
+
+    func run() throws {
+        let node: EvdevNode
+        do { node = try TabletFinder.find(device) } catch { Console.error(error); throw ExitCode.failure }
+        StopSignal.install()
+        let writer = try LibinputRecordWriter(path: output, deviceCount: 1)
+        writer.flushesEveryFrame = true
+        try writer.beginDevice(node.description, node: node.path)
+        let started = MonotonicClock.now()
+        var events: [InputEvent] = []
+        var frame: [InputEvent] = []
+        var origin: Int64?
+        var count = 0
+        loop: while !StopSignal.isRequested {
+            let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
+            if let remaining, remaining <= 0 { break }
+            do {
+                guard try node.waitForEvents(timeout: min(remaining ?? 0.5, 0.5)) else { continue }
+                events.removeAll(keepingCapacity: true)
+                try node.readEvents(into: &events)
+            } catch let error as EvdevNodeError where error.isGone {
+                Console.warning("\(error); the recording so far is kept in \(output)")
+                break loop
+            }
+            for var event in events {
+                if origin == nil { origin = event.microseconds }
+                event.microseconds -= origin ?? 0
+                frame.append(event)
+                count += 1
+                if event.isFrameEnd {
+                    try writer.write(frame: frame[...])
+                    frame.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !frame.isEmpty { try writer.write(frame: frame[...]) }
+        try writer.close()
+        FileHandle.standardError.write(Data("quill record: \(count) events from \(node.path) written to \(output)\n".utf8))
+    }
+}
+
+/// `quill live`: the whole pipeline on a real tablet.
+struct Live: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the pipeline on a live tablet and stream JSON Lines (samples) until Ctrl-C; then close open strokes and print a summary.")
+
+    @Option(help: "The event node, e.g. /dev/input/event13 (default: the first pen tablet).")
+    var device: String?
+
+    @Option(help: "Canvas size in points, WIDTHxHEIGHT.")
+    var canvas: String = "1366x1024"
+
+    @Option(help: "Stop after this many seconds.")
+    var duration: Double?
+
+    @Flag(help: "Print latency statistics (event readable → sample written) in the summary.")
+    var stats = false
+
+    func run() throws {
+        var node: EvdevNode
+        do { node = try TabletFinder.find(device) } catch { Console.error(error); throw ExitCode.failure }
+        StopSignal.install()
+        let parameters = try TabletDecoderParameters(canvas: CanvasSize(parsing: canvas))
+        var decoder = try TabletDecoder(device: node.description, parameters: parameters)
+        let output = TextOutput()
+        var assembler = FrameAssembler()
+        var events: [InputEvent] = []
+        var samples: [PenSample] = []
+        var summary = SampleSummary()
+        var latencies: [Double] = []
+        var eventCount = 0
+        let started = MonotonicClock.now()
+        var origin: Int64?
+        func emit(readable: Double) {
+            for sample in samples {
+                output.line(SampleEncoding.jsonl.line(for: sample))
+                summary.add(sample)
+            }
+            if !samples.isEmpty {
+                output.flush()
+                if stats { latencies.append(MonotonicClock.now() - readable) }
+            }
+            samples.removeAll(keepingCapacity: true)
+        }
+        while !StopSignal.isRequested {
+            let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
+            if let remaining, remaining <= 0 { break }
+            do {
+                guard try node.waitForEvents(timeout: min(remaining ?? 0.5, 0.5)) else { continue }
+                let readable = MonotonicClock.now()
+                events.removeAll(keepingCapacity: true)
+                eventCount += try node.readEvents(into: &events)
+                for var event in events {
+                    if origin == nil { origin = event.microseconds }
+                    event.microseconds -= origin ?? 0
+                    if assembler.add(event) == .frameComplete {
+                        decoder.decode(frame: assembler.pending[...], into: &samples)
+                        assembler.clear()
+                    }
+                }
+                emit(readable: readable)
+            } catch let error as EvdevNodeError where error.isGone {
+                // Unplugged: the open stroke ends as cancelled; keep running and wait for it to return.
+                decoder.cancel(into: &samples)
+                emit(readable: MonotonicClock.now())
+                Console.warning("\(error); waiting for it to come back (Ctrl-C to stop)")
+                let path = node.path
+                var reopened: EvdevNode?
+                while reopened == nil, !StopSignal.isRequested {
+                    usleep(200_000)
+                    reopened = try? EvdevNode(path: path)
+                }
+                guard let back = reopened else { break }
+                node = back
+                decoder = try TabletDecoder(device: node.description, parameters: parameters)
+                assembler = FrameAssembler()
+            }
+        }
+        decoder.finish(into: &samples)
+        emit(readable: MonotonicClock.now())
+        var line = "quill live: \(eventCount) events, \(summary.sampleCount) samples, \(summary.strokeCount) strokes in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
+        if stats, !latencies.isEmpty {
+            let sorted = latencies.sorted()
+            let p50 = sorted[sorted.count / 2], p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
+            line += String(format: "; latency readable→written p50 %.1f µs, p99 %.1f µs over %d reads", p50 * 1e6, p99 * 1e6, sorted.count)
+        }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

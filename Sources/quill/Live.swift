@@ -142,7 +142,13 @@ struct Live: ParsableCommand {
     @Flag(help: "Print latency statistics (event readable → sample written) in the summary.")
     var stats = false
 
+    enum Backend: String, ExpressibleByArgument, CaseIterable { case evdev, libinput }
+
+    @Option(help: "evdev: raw events through libevdev and Quill's decoder (identical to replaying a recording); libinput: libinput's own tablet events (udev seat, or the --device node).")
+    var backend: Backend = .evdev
+
     func run() throws {
+        if backend == .libinput { return try runLibinput() }
         var node: EvdevNode
         do { node = try TabletFinder.find(device) } catch { Console.error(error); throw ExitCode.failure }
         StopSignal.install()
@@ -211,5 +217,72 @@ struct Live: ParsableCommand {
             line += String(format: "; latency readable→written p50 %.1f µs, p99 %.1f µs over %d reads", p50 * 1e6, p99 * 1e6, sorted.count)
         }
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+extension Live {
+    /// The libinput path: libinput's tablet-tool events mapped to samples by ``LibinputSampleMapper``.
+    func runLibinput() throws {
+        let context: LibinputContext
+        do {
+            context = try device.map { try LibinputContext(paths: [$0]) } ?? LibinputContext()
+        } catch {
+            Console.error(error)
+            throw ExitCode.failure
+        }
+        StopSignal.install()
+        let canvasSize = try CanvasSize(parsing: canvas)
+        var mappers: [String: LibinputSampleMapper] = [:]
+        var indices: [String: Int] = [:]
+        var summary = SampleSummary()
+        var lastSample: [String: PenSample] = [:]
+        let output = TextOutput()
+        let started = MonotonicClock.now()
+        var eventCount = 0
+        func write(_ sample: PenSample, device: String) {
+            output.line(SampleEncoding.jsonl.line(for: sample))
+            summary.add(sample)
+            lastSample[device] = sample
+        }
+        while !StopSignal.isRequested {
+            let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
+            if let remaining, remaining <= 0 { break }
+            guard context.wait(timeout: min(remaining ?? 0.5, 0.5)) else { continue }
+            for event in context.events() {
+                switch event {
+                case let .deviceAdded(sysname, name, _, _, width, height, isTablet):
+                    guard isTablet else { continue }
+                    guard let width, let height else {
+                        Console.warning("\(sysname) \"\(name)\": libinput reports no size; its samples are skipped")
+                        continue
+                    }
+                    let index = indices[sysname] ?? indices.count
+                    indices[sysname] = index
+                    mappers[sysname] = try LibinputSampleMapper(width: width, height: height, canvas: canvasSize, deviceIndex: index)
+                    Console.warning("tablet added: \(sysname) \"\(name)\" \(width) × \(height) mm")
+                case let .deviceRemoved(sysname):
+                    // Unplugged: an open stroke ends as cancelled; everything before it is kept.
+                    if var last = lastSample[sysname], last.phase.isInContact {
+                        last.phase = .cancelled
+                        write(last, device: sysname)
+                    }
+                    mappers[sysname] = nil
+                    if indices[sysname] != nil { Console.warning("tablet removed: \(sysname)") }
+                case let .tool(toolEvent):
+                    eventCount += 1
+                    guard var mapper = mappers[toolEvent.deviceName] else { continue }
+                    if let sample = mapper.sample(for: toolEvent) { write(sample, device: toolEvent.deviceName) }
+                    mappers[toolEvent.deviceName] = mapper
+                }
+            }
+            output.flush()
+        }
+        for (device, last) in lastSample where last.phase.isInContact {
+            var closing = last
+            closing.phase = .ended
+            write(closing, device: device)
+        }
+        output.flush()
+        FileHandle.standardError.write(Data("quill live (libinput): \(eventCount) tool events, \(summary.sampleCount) samples, \(summary.strokeCount) strokes in \(String(format: "%.1f", MonotonicClock.now() - started)) s\n".utf8))
     }
 }

@@ -1,0 +1,62 @@
+import QuillCore
+import QuillSystem
+
+/// Turns libinput's own tablet-tool events into Quill's samples, with the normalization of the
+/// raw-evdev path (``TabletDecoder``): pressure is libinput's (the same thresholds and offset),
+/// tilt in degrees goes through the W3C conversion, rotation becomes roll relative to proximity-in,
+/// distance and the airbrush wheel are libinput's. Hover samples carry no pressure or force.
+///
+/// Differences that remain by design: libinput averages x, y and tilt over 4 samples and drops
+/// changes within the axis fuzz, so positions differ from the raw path by up to that smoothing.
+public struct LibinputSampleMapper: Sendable {
+    public let mapping: TabletMapping
+    public let deviceIndex: Int
+    private var origin: Int64?
+    private var buttons: PenButtons = []
+    private var isTipDown = false
+    private var rotationReference = 0.0
+
+    /// `width`/`height`: the tablet's size in mm as libinput reports it.
+    public init(width: Double, height: Double, canvas: CanvasSize = .iPadPro129Landscape, deviceIndex: Int = 0) throws {
+        mapping = try TabletMapping(areaWidth: width, areaHeight: height, canvas: canvas)
+        self.deviceIndex = deviceIndex
+    }
+
+    /// The sample for one libinput event, or nil (proximity-out).
+    public mutating func sample(for event: LibinputToolEvent) -> PenSample? {
+        if origin == nil { origin = event.microseconds }
+        var phase: PenPhase
+        switch event.kind {
+        case .proximity:
+            guard event.isInProximity else {
+                buttons = []
+                isTipDown = false
+                return nil
+            }
+            rotationReference = event.rotation
+            phase = event.isTipDown ? .began : .hover
+            isTipDown = event.isTipDown
+        case .tip:
+            phase = event.isTipDown ? .began : .ended
+            isTipDown = event.isTipDown
+        case .axis:
+            phase = isTipDown ? .moved : .hover
+        case .button:
+            if let button = PenButtons(keyCode: UInt16(truncatingIfNeeded: event.button)) {
+                if event.isButtonPressed { buttons.insert(button) } else { buttons.remove(button) }
+            }
+            phase = isTipDown ? .moved : .hover
+        }
+        let tablet = TabletPoint(x: event.xMillimetres, y: event.yMillimetres)
+        let pressure = phase.isInContact ? event.pressure : 0
+        let orientation = PenOrientation(tilt: PenTilt(xDegrees: event.tiltX, yDegrees: event.tiltY))
+        var roll = event.rotation - rotationReference
+        if roll > 180 { roll -= 360 } else if roll <= -180 { roll += 360 }
+        return PenSample(
+            time: Double(event.microseconds - (origin ?? event.microseconds)) / 1_000_000, location: mapping.canvasPoint(for: tablet),
+            tabletLocation: tablet, phase: phase, tool: event.tool, force: pressure * PenSample.maximumPossibleForce, pressure: pressure,
+            altitude: orientation.altitude, azimuth: orientation.azimuth, roll: roll * .pi / 180,
+            distance: phase.isInContact ? 0 : event.distance, wheel: event.tool == .airbrush ? event.slider : 0, buttons: buttons,
+            toolSerial: UInt32(truncatingIfNeeded: event.serial), deviceIndex: deviceIndex)
+    }
+}

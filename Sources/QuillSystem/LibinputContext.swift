@@ -1,0 +1,198 @@
+import CInput
+import QuillCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tablet-tool event as libinput 1.22 reports it, in Swift values (no libinput type leaves this file).
+public struct LibinputToolEvent: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case proximity, tip, axis, button }
+    public var kind: Kind
+    /// Event time, microseconds (CLOCK_MONOTONIC).
+    public var microseconds: Int64
+    /// The tool (libinput's tool type mapped to Quill's).
+    public var tool: PenTool
+    /// Tool serial (0 when the tablet reports none).
+    public var serial: UInt64
+    /// Position in millimetres from the tablet's top-left (libinput smooths it over 4 samples).
+    public var xMillimetres: Double
+    public var yMillimetres: Double
+    /// Normalized pressure 0 … 1 (libinput's thresholds and offset).
+    public var pressure: Double
+    /// Distance 0 … 1.
+    public var distance: Double
+    /// Tilt in degrees, W3C signs.
+    public var tiltX: Double
+    public var tiltY: Double
+    /// Art Pen / puck rotation, degrees 0 … 360 clockwise.
+    public var rotation: Double
+    /// Airbrush wheel −1 … 1.
+    public var slider: Double
+    /// Proximity state after this event (proximity events).
+    public var isInProximity: Bool
+    /// Tip state after this event.
+    public var isTipDown: Bool
+    /// Button code and state (button events).
+    public var button: UInt32
+    public var isButtonPressed: Bool
+    /// Which libinput device (by sysname, e.g. "event13").
+    public var deviceName: String
+}
+
+/// What a libinput context reports.
+public enum LibinputEvent: Sendable {
+    case deviceAdded(sysname: String, name: String, vendor: UInt32, product: UInt32, widthMillimetres: Double?, heightMillimetres: Double?, isTablet: Bool)
+    case deviceRemoved(sysname: String)
+    case tool(LibinputToolEvent)
+}
+
+/// A libinput context (udev seat or path backend). It opens device nodes itself; permission
+/// errors are reported through ``openErrors``.
+public final class LibinputContext {
+    private let handle: OpaquePointer
+    private var udev: OpaquePointer?
+    /// Nodes libinput could not open, with errno.
+    public static var openErrors: [(path: String, errno: Int32)] { lock.withLock { recordedErrors } }
+    nonisolated(unsafe) private static var recordedErrors: [(path: String, errno: Int32)] = []
+    private static let lock = NSLockish()
+
+    nonisolated(unsafe) private static var interface = libinput_interface(
+        open_restricted: { path, flags, _ in
+            guard let path else { return -EINVAL }
+            let fd = open(path, flags)
+            if fd < 0 {
+                let error = errno
+                let text = String(cString: path)
+                LibinputContext.lock.withLock { LibinputContext.recordedErrors.append((text, error)) }
+                return -error
+            }
+            return fd
+        },
+        close_restricted: { fd, _ in close(fd) })
+
+    /// A udev context on `seat` (all input devices of the seat, hot-plug included).
+    public init(seat: String = "seat0") throws {
+        guard let udev = udev_new() else { throw LibinputError(message: "udev_new failed") }
+        guard let context = libinput_udev_create_context(&LibinputContext.interface, nil, udev) else {
+            udev_unref(udev)
+            throw LibinputError(message: "libinput_udev_create_context failed")
+        }
+        guard libinput_udev_assign_seat(context, seat) == 0 else {
+            libinput_unref(context)
+            udev_unref(udev)
+            throw LibinputError(message: "libinput could not assign seat \(seat)")
+        }
+        handle = context
+        self.udev = udev
+    }
+
+    /// A path context holding the given nodes.
+    public init(paths: [String]) throws {
+        guard let context = libinput_path_create_context(&LibinputContext.interface, nil) else {
+            throw LibinputError(message: "libinput_path_create_context failed")
+        }
+        handle = context
+        for path in paths where libinput_path_add_device(context, path) == nil {
+            throw LibinputError(message: "libinput did not accept \(path) (not an input device, no permission, or rejected: \(LibinputContext.openErrors.last.map { String(cString: strerror($0.errno)) } ?? "see libinput's log"))")
+        }
+    }
+
+    deinit {
+        libinput_unref(handle)
+        if let udev { udev_unref(udev) }
+    }
+
+    /// The fd to poll.
+    public var fileDescriptor: Int32 { libinput_get_fd(handle) }
+
+    /// Sleeps until libinput has something or `timeout` seconds pass; returns true when readable.
+    public func wait(timeout: Double?) -> Bool {
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = timeout.map { Int32(Swift.max(0, $0 * 1000).rounded(.up)) } ?? -1
+        return poll(&descriptor, 1, milliseconds) > 0
+    }
+
+    /// Reads what the kernel has and returns the events libinput makes of it.
+    public func events() -> [LibinputEvent] {
+        libinput_dispatch(handle)
+        var result: [LibinputEvent] = []
+        while let event = libinput_get_event(handle) {
+            defer { libinput_event_destroy(event) }
+            let device = libinput_event_get_device(event)
+            let sysname = device.flatMap { libinput_device_get_sysname($0) }.map { String(cString: $0) } ?? ""
+            switch libinput_event_get_type(event) {
+            case LIBINPUT_EVENT_DEVICE_ADDED:
+                guard let device else { continue }
+                var width = 0.0, height = 0.0
+                let hasSize = libinput_device_get_size(device, &width, &height) == 0
+                result.append(.deviceAdded(
+                    sysname: sysname, name: String(cString: libinput_device_get_name(device)),
+                    vendor: libinput_device_get_id_vendor(device), product: libinput_device_get_id_product(device),
+                    widthMillimetres: hasSize ? width : nil, heightMillimetres: hasSize ? height : nil,
+                    isTablet: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0))
+            case LIBINPUT_EVENT_DEVICE_REMOVED:
+                result.append(.deviceRemoved(sysname: sysname))
+            case LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY, LIBINPUT_EVENT_TABLET_TOOL_TIP, LIBINPUT_EVENT_TABLET_TOOL_AXIS,
+                LIBINPUT_EVENT_TABLET_TOOL_BUTTON:
+                guard let toolEvent = libinput_event_get_tablet_tool_event(event) else { continue }
+                result.append(.tool(LibinputContext.convert(toolEvent, type: libinput_event_get_type(event), sysname: sysname)))
+            default:
+                continue
+            }
+        }
+        return result
+    }
+
+    private static func convert(_ event: OpaquePointer, type: libinput_event_type, sysname: String) -> LibinputToolEvent {
+        let tool = libinput_event_tablet_tool_get_tool(event)
+        let kind: LibinputToolEvent.Kind
+        switch type {
+        case LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY: kind = .proximity
+        case LIBINPUT_EVENT_TABLET_TOOL_TIP: kind = .tip
+        case LIBINPUT_EVENT_TABLET_TOOL_BUTTON: kind = .button
+        default: kind = .axis
+        }
+        let penTool: PenTool
+        switch tool.map({ libinput_tablet_tool_get_type($0) }) {
+        case LIBINPUT_TABLET_TOOL_TYPE_ERASER: penTool = .eraser
+        case LIBINPUT_TABLET_TOOL_TYPE_BRUSH: penTool = .brush
+        case LIBINPUT_TABLET_TOOL_TYPE_PENCIL: penTool = .pencil
+        case LIBINPUT_TABLET_TOOL_TYPE_AIRBRUSH: penTool = .airbrush
+        case LIBINPUT_TABLET_TOOL_TYPE_MOUSE: penTool = .mouse
+        case LIBINPUT_TABLET_TOOL_TYPE_LENS: penTool = .lens
+        default: penTool = .pen
+        }
+        return LibinputToolEvent(
+            kind: kind, microseconds: Int64(libinput_event_tablet_tool_get_time_usec(event)), tool: penTool,
+            serial: tool.map { libinput_tablet_tool_get_serial($0) } ?? 0,
+            xMillimetres: libinput_event_tablet_tool_get_x(event), yMillimetres: libinput_event_tablet_tool_get_y(event),
+            pressure: libinput_event_tablet_tool_get_pressure(event), distance: libinput_event_tablet_tool_get_distance(event),
+            tiltX: libinput_event_tablet_tool_get_tilt_x(event), tiltY: libinput_event_tablet_tool_get_tilt_y(event),
+            rotation: libinput_event_tablet_tool_get_rotation(event), slider: libinput_event_tablet_tool_get_slider_position(event),
+            isInProximity: kind == .proximity
+                ? libinput_event_tablet_tool_get_proximity_state(event) == LIBINPUT_TABLET_TOOL_PROXIMITY_STATE_IN : true,
+            isTipDown: libinput_event_tablet_tool_get_tip_state(event) == LIBINPUT_TABLET_TOOL_TIP_DOWN,
+            button: kind == .button ? libinput_event_tablet_tool_get_button(event) : 0,
+            isButtonPressed: kind == .button ? libinput_event_tablet_tool_get_button_state(event) == LIBINPUT_BUTTON_STATE_PRESSED : false,
+            deviceName: sysname)
+    }
+}
+
+/// A libinput call failed.
+public struct LibinputError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// A minimal mutex (pthread) for the open-error list filled from libinput's C callback.
+final class NSLockish: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    func withLock<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}

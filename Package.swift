@@ -64,9 +64,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore"]),
-        .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore"]),
-        .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem"]),
+        // Seeded random numbers for the property tests of every test target.
+        .target(name: "QuillTestSupport"),
+        .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem", "QuillTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -186,21 +186,16 @@ public struct TabletDecoder: Sendable {
     }
 
     /// Ends the input: a tip still down is lifted (phase `ended`) at the last frame's time.
-    public mutating func finish(into samples: inout [PenSample]) {
-        guard let time = lastFrameTime else { return }
-        if isInContact {
-            isInContact = false
-            emit(makeSample(time: time, phase: .ended), into: &samples)
-        }
-        tool = nil
-    }
+    public mutating func finish(into samples: inout [PenSample]) { close(as: .ended, into: &samples) }
 
     /// Cuts the input off (truncated file, device removed): a tip still down ends as `cancelled`.
-    public mutating func cancel(into samples: inout [PenSample]) {
+    public mutating func cancel(into samples: inout [PenSample]) { close(as: .cancelled, into: &samples) }
+
+    private mutating func close(as phase: PenPhase, into samples: inout [PenSample]) {
         guard let time = lastFrameTime else { return }
         if isInContact {
             isInContact = false
-            emit(makeSample(time: time, phase: .cancelled), into: &samples)
+            emit(makeSample(time: time, phase: phase), into: &samples)
         }
         tool = nil
     }

@@ -1,3 +1,4 @@
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillStroke

@@ -31,6 +31,18 @@ func loadFrames() throws -> (DeviceDescription, [[InputEvent]]) {
     return (device, frames)
 }
 
+/// Replays a whole file, reusing one sample buffer; returns the sample count.
+func replayAll(_ path: String) throws -> Int {
+    let replay = try SampleReplay(path: path)
+    var samples: [PenSample] = []
+    var count = 0
+    while try replay.nextSamples(into: &samples) {
+        count += samples.count
+        samples.removeAll(keepingCapacity: true)
+    }
+    return count
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
@@ -62,29 +74,11 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Replay 22HDT evemu file (read + decode, 28518 events)") { benchmark in
-        for _ in benchmark.scaledIterations {
-            let replay = try SampleReplay(path: largest)
-            var samples: [PenSample] = []
-            var count = 0
-            while try replay.nextSamples(into: &samples) {
-                count += samples.count
-                samples.removeAll(keepingCapacity: true)
-            }
-            blackHole(count)
-        }
+        for _ in benchmark.scaledIterations { blackHole(try replayAll(largest)) }
     }
 
     Benchmark("Replay 22HDT as libinput record YAML (read + decode, 28518 events)") { benchmark, path in
-        for _ in benchmark.scaledIterations {
-            let replay = try SampleReplay(path: path)
-            var samples: [PenSample] = []
-            var count = 0
-            while try replay.nextSamples(into: &samples) {
-                count += samples.count
-                samples.removeAll(keepingCapacity: true)
-            }
-            blackHole(count)
-        }
+        for _ in benchmark.scaledIterations { blackHole(try replayAll(path)) }
     } setup: {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("quill-bench-22hdt.yml").path
         _ = try RecordingConverter.convert(input: largest, output: path)

@@ -16,33 +16,54 @@ public struct DrawingRecorder: Sendable {
     public let eraserKind: EraserKind
     /// Eraser radius in points.
     public let eraserRadius: Double
+    /// Smooths the eraser end's path the same way as ink.
+    private var eraserEngine: StrokeEngine
     private var eraserPath: [(x: Double, y: Double)] = []
     private var scratch = BrushGeometry()
+    /// Stroke numbering across ink and eraser strokes, in the order they begin.
+    private var strokeCount = 0
+    private var inkStroke: (local: Int, global: Int)?
+    private var eraserStroke: (local: Int, global: Int)?
 
     public init(ink: Ink, mapping: TabletMapping, eraser: EraserKind = .bitmap, eraserRadius: Double = 8,
                 smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults) {
         drawing = Drawing(canvasWidth: mapping.canvas.width, canvasHeight: mapping.canvas.height)
         engine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction)
+        eraserEngine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction)
         eraserKind = eraser
         self.eraserRadius = eraserRadius
     }
 
-    /// Adds one sample; returns the engine's update for inking samples.
+    /// Adds one sample; returns what the engine displays for samples in contact (ink and eraser
+    /// alike; `strokeIndex` counts both kinds in the order they begin).
     @discardableResult
     public mutating func add(_ sample: PenSample) -> StrokeUpdate? {
-        if sample.tool == .eraser {
-            if sample.phase.isInContact || sample.phase == .ended || sample.phase == .cancelled {
-                let location = sample.location
-                if location.x.isFinite, location.y.isFinite { eraserPath.append((location.x, location.y)) }
-            }
-            if sample.phase == .ended || sample.phase == .cancelled { applyEraser() }
-            return nil
-        }
         scratch.removeAll()
+        if sample.tool == .eraser {
+            guard var update = eraserEngine.add(sample, geometry: &scratch) else { return nil }
+            var current = eraserStroke
+            update.strokeIndex = number(update.strokeIndex, &current)
+            eraserStroke = current
+            eraserPath.append((update.point.x, update.point.y))
+            if update.isEnd { applyEraser() }
+            return update
+        }
         var finishedStrokes: [Stroke] = []
-        let update = engine.add(sample, geometry: &scratch) { finishedStrokes.append($0) }
+        var update = engine.add(sample, geometry: &scratch) { finishedStrokes.append($0) }
         drawing.strokes.append(contentsOf: finishedStrokes)
+        if let local = update?.strokeIndex {
+            var current = inkStroke
+            update?.strokeIndex = number(local, &current)
+            inkStroke = current
+        }
         return update
+    }
+
+    private mutating func number(_ local: Int, _ current: inout (local: Int, global: Int)?) -> Int {
+        if let current, current.local == local { return current.global }
+        current = (local, strokeCount)
+        strokeCount += 1
+        return strokeCount - 1
     }
 
     /// Ends the input: an open stroke is kept, a pending erase is applied.

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import QuillCore
+@testable import QuillInput
+
+/// `quill strokes`, `render` and `plot` as a person runs them.
+@Suite struct StrokeCommandLineTests {
+    let cli = CommandLineTests()
+
+    func objects(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func smoothedGivesOneObjectPerContactSampleWithTheDocumentedFields() throws {
+        let run = try cli.quill("strokes", Fixtures.cintiq12WX, "--emit", "smoothed")
+        #expect(run.status == 0)
+        let lines = try objects(run.output)
+        // 12WX: 2 strokes of 2 + 239 + 2 contact samples in all (began, moved, ended).
+        let contact = try Fixtures.samples(Fixtures.cintiq12WX).filter { $0.phase != .hover }
+        #expect(lines.count == contact.count)
+        #expect(lines.allSatisfy { Set($0.keys) == ["t", "stroke", "x", "y", "x_mm", "y_mm", "pressure", "width"] })
+        #expect(Set(lines.compactMap { $0["stroke"] as? Int }) == [0, 1])
+        for (line, sample) in zip(lines, contact) {
+            #expect(line["t"] as? Double == sample.time)
+            // The display stays within a few millimetres of the pen (smoothing, not teleporting).
+            let dx = (line["x_mm"] as? Double ?? .nan) - sample.tabletLocation.x, dy = (line["y_mm"] as? Double ?? .nan) - sample.tabletLocation.y
+            #expect((dx * dx + dy * dy).squareRoot() < 5, "t=\(sample.time)")
+        }
+    }
+
+    @Test func predictedIsAHorizonAhead() throws {
+        let run = try cli.quill("strokes", Fixtures.cintiq12WX, "--emit", "predicted", "--horizon", "0.025")
+        #expect(run.status == 0)
+        for line in try objects(run.output) {
+            let t = try #require(line["t"] as? Double), tPred = try #require(line["t_pred"] as? Double)
+            #expect(abs(tPred - t - 0.025) < 1e-9)
+        }
+        let bad = try cli.quill("strokes", Fixtures.cintiq12WX, "--emit", "predicted", "--horizon", "0.5")
+        #expect(bad.status != 0 && bad.error.contains("PredictionParameters.horizon"))
+    }
+
+    @Test func finalResamplesEveryHalfMillimetre() throws {
+        let run = try cli.quill("strokes", Fixtures.cintiq12WX, "--emit", "final")
+        let lines = try objects(run.output)
+        #expect(!lines.isEmpty)
+        for (a, b) in zip(lines, lines.dropFirst()) where a["stroke"] as? Int == b["stroke"] as? Int {
+            let dx = (b["x_mm"] as? Double ?? 0) - (a["x_mm"] as? Double ?? 0), dy = (b["y_mm"] as? Double ?? 0) - (a["y_mm"] as? Double ?? 0)
+            #expect((dx * dx + dy * dy).squareRoot() <= 0.5 + 1e-6)
+        }
+    }
+
+    @Test func geometryCountsMatchItsArrays() throws {
+        let run = try cli.quill("strokes", Fixtures.cintiq12WX, "--emit", "geometry", "--ink", "marker")
+        for line in try objects(run.output) {
+            let vertices = try #require(line["vertices"] as? [[Double]]), triangles = try #require(line["triangles"] as? [[Int]])
+            #expect(vertices.count == line["vertex_count"] as? Int && triangles.count == line["triangle_count"] as? Int)
+            #expect(triangles.allSatisfy { $0.allSatisfy { $0 >= 0 && $0 < vertices.count } })
+            #expect(line["ink"] as? String == "marker")
+        }
+    }
+
+    @Test func renderWritesPNGSVGAndPDFAndReadsBackItsDrawingFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-render-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let drawing = directory + "/drawing.json"
+        let png = try cli.quill("render", Fixtures.dellCanvas, "-o", directory + "/a.png", "--save-drawing", drawing)
+        #expect(png.status == 0 && png.output.contains("2 strokes"))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: directory + "/a.png"))
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(try cli.quill("render", Fixtures.dellCanvas, "-o", directory + "/a.svg").status == 0)
+        #expect(try String(contentsOfFile: directory + "/a.svg", encoding: .utf8).contains("<svg"))
+        #expect(try cli.quill("render", Fixtures.dellCanvas, "-o", directory + "/a.pdf").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/a.pdf")).prefix(4) == Data("%PDF".utf8))
+        let again = try cli.quill("render", drawing, "-o", directory + "/b.png")
+        #expect(again.status == 0 && again.output.contains("2 strokes"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/b.png")) == bytes)
+        let wrong = try cli.quill("render", Fixtures.dellCanvas, "-o", directory + "/a.bmp")
+        #expect(wrong.status != 0 && wrong.error.contains(".png, .svg or .pdf"))
+    }
+
+    @Test func theEraserEndErasesInTheRenderedDrawing() throws {
+        // 12WX: one pen stroke, then one eraser stroke. Vector erasing removes the pen stroke if it touches it.
+        let directory = FileManager.default.temporaryDirectory.path
+        let bitmap = try cli.quill("render", Fixtures.cintiq12WX, "-o", directory + "/quill-e1.png", "--eraser", "bitmap")
+        let vector = try cli.quill("render", Fixtures.cintiq12WX, "-o", directory + "/quill-e2.png", "--eraser", "vector")
+        #expect(bitmap.status == 0 && vector.status == 0)
+        #expect(bitmap.output != vector.output || bitmap.output.contains("1 strokes"))
+    }
+
+    @Test func plotWritesAPicture() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("quill-plot-\(UUID().uuidString).png").path
+        let run = try cli.quill("plot", Fixtures.cintiq12WX, "-o", path)
+        #expect(run.status == 0 && run.output.contains("360 samples"))
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+}

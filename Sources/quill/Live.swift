@@ -247,8 +247,13 @@ extension Live {
         while !StopSignal.isRequested {
             let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
             if let remaining, remaining <= 0 { break }
-            guard context.wait(timeout: min(remaining ?? 0.5, 0.5)) else { continue }
-            for event in context.events() {
+            // libinput queues events (DEVICE_ADDED first) before its fd turns readable: drain, then sleep.
+            let pending = context.events()
+            if pending.isEmpty {
+                _ = context.wait(timeout: min(remaining ?? 0.5, 0.5))
+                continue
+            }
+            for event in pending {
                 switch event {
                 case let .deviceAdded(sysname, name, _, _, width, height, isTablet):
                     guard isTablet else { continue }

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import QuillCore
+@testable import QuillInput
+
+/// The live path on mocked tablets (umockdev plays a real recording into /dev/input/event13):
+/// `quill live` and `quill record` must give exactly what replaying the same events gives.
+@Suite(.enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): live-device tests skipped"))
+struct LiveTabletTests {
+    let cli = CommandLineTests()
+
+    static let recordings: [(String, String?)] = [
+        (Fixtures.intuosProRecord, nil), (Fixtures.cintiq13HD, nil), (Fixtures.cintiq12WX, nil),
+    ]
+
+    @Test(arguments: recordings.map(\.0))
+    func liveSamplesAreTheSamplesOfTheReplay(recording: String) throws {
+        let mock = try MockedTablet(recording: recording)
+        let expected = try cli.quill("samples", mock.expectedRecording)
+        #expect(expected.status == 0)
+        let live = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.duration + 2.5)", "--stats"])
+        #expect(live.status == 0, "\(live.error)")
+        #expect(live.output == expected.output, "live and replay differ for \(recording)")
+        #expect(live.error.contains("quill live: \(mock.events.count) events"))
+    }
+
+    @Test func recordCapturesAFileThatReplaysToTheSameSamples() throws {
+        let mock = try MockedTablet(recording: Fixtures.cintiq13HD)
+        let output = mock.directory.appendingPathComponent("captured.yml").path
+        let record = try mock.run([CommandLineTests.executable.path, "record", "--device", MockedTablet.node, "-o", output, "--duration", "\(mock.duration + 2.5)"])
+        #expect(record.status == 0, "\(record.error)")
+        #expect(record.error.contains("\(mock.events.count) events"))
+        let replayed = try cli.quill("samples", output)
+        #expect(replayed.output == (try cli.quill("samples", mock.expectedRecording)).output)
+        #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("# libinput record\nversion: 1\n"))
+    }
+
+    @Test func devicesListsTheMockedTablet() throws {
+        let mock = try MockedTablet(recording: Fixtures.intuosProRecord)
+        let run = try mock.run([CommandLineTests.executable.path, "devices"], withEvents: false)
+        #expect(run.status == 0)
+        #expect(run.output.contains("/dev/input/event13: \"Wacom Intuos Pro M Pen\" usb 056a:0357"))
+        #expect(run.output.contains("size: 224.0 × 148.0 mm"))
+    }
+
+    @Test func realLibinputAcceptsTheMockedTabletWithOurPreloadHelper() throws {
+        // Tools/mock/quillmock.c closes umockdev 0.17's two gaps for libinput (device number on
+        // stat/fstat, udev database entry); it is built here with the system C compiler.
+        let source = Fixtures.repositoryRoot.appendingPathComponent("Tools/mock/quillmock.c").path
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("quillmock-\(UUID().uuidString).so").path
+        let compiler = Process()
+        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+        compiler.arguments = ["-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"]
+        try compiler.run()
+        compiler.waitUntilExit()
+        #expect(compiler.terminationStatus == 0)
+        let mock = try MockedTablet(recording: Fixtures.intuosProRecord)
+        let run = try mock.run(
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "1"],
+            withEvents: false, preload: library)
+        #expect(run.status == 0, "\(run.error)")
+        // libinput 1.22 took it as a tablet and gave its size from the resolution: 44800/200 × 29600/200 mm.
+        #expect(run.error.contains("tablet added: event13 \"Wacom Intuos Pro M Pen\" 224.0 × 148.0 mm"), "\(run.error)")
+    }
+}

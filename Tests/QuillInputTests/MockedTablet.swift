@@ -1,0 +1,191 @@
+import Foundation
+import QuillCore
+import QuillSystem
+@testable import QuillInput
+
+/// A tablet mocked with umockdev (Debian's umockdev 0.17): sysfs/udev description, the evdev
+/// ioctls libevdev asks for, and an evemu event stream played into `/dev/input/event13`.
+/// See `linux-input.md` facts summarized in the README ("Testing without hardware").
+struct MockedTablet {
+    static let node = "/dev/input/event13"
+    let directory: URL
+    /// The events as played, with their times (µs from the first event), for the expected output.
+    let events: [InputEvent]
+    let device: DeviceDescription
+
+    /// True when umockdev-run is installed (Tools/test installs it).
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run") }
+
+    /// Builds the mock of `recording`'s first device and events. Gaps between frames are capped
+    /// at 30 ms (frames must stay 1–50 ms apart for umockdev and libinput) and at least 1 ms.
+    init(recording: String, deviceFile: String? = nil) throws {
+        let reader = try Recording.open(path: recording, deviceFile: deviceFile)
+        var device: DeviceDescription?
+        var frames: [[InputEvent]] = []
+        var frame: [InputEvent] = []
+        while let item = try reader.next() {
+            switch item {
+            case let .device(index, description) where index == 0: device = description
+            case let .event(index, event, _) where index == 0:
+                frame.append(event)
+                if event.isFrameEnd {
+                    frames.append(frame)
+                    frame = []
+                }
+            default: break
+            }
+        }
+        guard let device else { throw RecordingError(file: recording, line: nil, message: "no device") }
+        self.device = device
+        var time: Int64 = 0
+        var previous: Int64?
+        var events: [InputEvent] = []
+        for frame in frames {
+            let original = frame[frame.count - 1].microseconds
+            if let previous { time += min(max(original - previous, 1_000), 30_000) }
+            previous = original
+            events += frame.map { InputEvent(microseconds: time, type: $0.type, code: $0.code, value: $0.value) }
+        }
+        self.events = events
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-mock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try umockdevText.write(to: directory.appendingPathComponent("device.umockdev"), atomically: true, encoding: .utf8)
+        try ioctlText.write(to: directory.appendingPathComponent("device.ioctl"), atomically: true, encoding: .utf8)
+        // The same events as an evemu recording with a header: what `quill samples` should give.
+        var evemu = "# EVEMU 1.3\nN: \(device.name)\nI: \(hex4(device.bus)) \(hex4(device.vendor)) \(hex4(device.product)) \(hex4(device.version))\n"
+        for (code, axis) in device.axes.sorted(by: { $0.key < $1.key }) {
+            evemu += "A: \(String(format: "%02x", Int(code))) \(axis.minimum) \(axis.maximum) \(axis.fuzz) \(axis.flat) \(axis.resolution)\n"
+        }
+        for (type, codes) in device.codes.sorted(by: { $0.key < $1.key }) {
+            evemu += "B: \(String(format: "%02x", Int(type))) " + bitmask(codes, bytes: type == 1 ? 96 : 8).map { String(format: "%02x", $0) }.joined(separator: " ") + "\n"
+        }
+        for event in events {
+            evemu += String(format: "E: %d.%06d %04x %04x %d\n", Int(event.microseconds / 1_000_000), Int(event.microseconds % 1_000_000), Int(event.type), Int(event.code), Int(event.value))
+        }
+        try evemu.write(to: directory.appendingPathComponent("expected.events"), atomically: true, encoding: .utf8)
+    }
+
+    var expectedRecording: String { directory.appendingPathComponent("expected.events").path }
+
+    /// Seconds the stream lasts.
+    var duration: Double { Double(events.last?.microseconds ?? 0) / 1_000_000 }
+
+    /// Writes the event stream with times rebased to CLOCK_MONOTONIC `lead` seconds from now
+    /// (libinput trusts event times), microseconds unpadded (umockdev reads a leading zero as octal).
+    func writeEvents(lead: Double) throws -> String {
+        let base = Int64((MonotonicClock.now() + lead) * 1_000_000)
+        var text = ""
+        for event in events {
+            let t = base + event.microseconds
+            text += "E: \(t / 1_000_000).\(t % 1_000_000) \(hex4(event.type)) \(hex4(event.code)) \(event.value)\n"
+        }
+        let path = directory.appendingPathComponent("device.events").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Runs `arguments` inside umockdev-run with the mocked node (and the events when `withEvents`).
+    func run(_ arguments: [String], withEvents: Bool = true, preload: String? = nil, timeout: Int = 60) throws -> (status: Int32, output: String, error: String) {
+        var umockdev = [
+            "-s", "KILL", "\(timeout)", "/usr/bin/umockdev-run",
+            "--device", directory.appendingPathComponent("device.umockdev").path,
+            "--ioctl", "\(MockedTablet.node)=\(directory.appendingPathComponent("device.ioctl").path)",
+        ]
+        if withEvents { umockdev += ["--evemu-events", "\(MockedTablet.node)=\(try writeEvents(lead: 1.0))"] }
+        umockdev.append("--")
+        if let preload {
+            // Our preload goes before umockdev's; the udev database entry is written inside the sandbox.
+            let script = """
+                mkdir -p "$UMOCKDEV_DIR/run/udev/data" && printf 'I:1\\nE:ID_INPUT=1\\nE:ID_INPUT_TABLET=1\\nG:seat\\nQ:seat\\n' > "$UMOCKDEV_DIR/run/udev/data/c13:77"
+                export QUILL_MOCK_NODE=\(MockedTablet.node) QUILL_MOCK_RDEV=13:77
+                LD_PRELOAD="\(preload):$LD_PRELOAD" exec "$@"
+                """
+            umockdev += ["/bin/sh", "-c", script, "sh"]
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = umockdev + arguments
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    // MARK: - Files
+
+    private func hex4(_ value: UInt16) -> String { String(format: "%04x", Int(value)) }
+
+    private func bitmask(_ codes: [UInt16], bytes: Int) -> [UInt8] {
+        var mask = [UInt8](repeating: 0, count: bytes)
+        for code in codes where Int(code) / 8 < bytes { mask[Int(code) / 8] |= 1 << (code % 8) }
+        return mask
+    }
+
+    private func hexBytes(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02X", $0) }.joined() }
+
+    private func littleEndian(_ values: [Int32]) -> [UInt8] {
+        values.flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: UInt32(bitPattern: value) >> (8 * $0)) } }
+    }
+
+    private var umockdevText: String {
+        """
+        P: /devices/virtual/input/input77/event13
+        N: input/event13
+        E: DEVNAME=/dev/input/event13
+        E: ID_INPUT=1
+        E: ID_INPUT_TABLET=1
+        E: MAJOR=13
+        E: MINOR=77
+        E: SUBSYSTEM=input
+        A: dev=13:77
+        L: device=../../input77
+
+        P: /devices/virtual/input/input77
+        E: ID_INPUT=1
+        E: ID_INPUT_TABLET=1
+        E: NAME="\(device.name)"
+        E: PRODUCT=\(String(device.bus, radix: 16))/\(String(device.vendor, radix: 16))/\(String(device.product, radix: 16))/\(String(device.version, radix: 16))
+        E: SUBSYSTEM=input
+        A: name=\(device.name)
+        A: id/bustype=\(hex4(device.bus))
+        A: id/vendor=\(hex4(device.vendor))
+        A: id/product=\(hex4(device.product))
+        A: id/version=\(hex4(device.version))
+
+        """
+    }
+
+    /// The ioctls libevdev issues when it opens a node, with exactly the sizes it asks for.
+    private var ioctlText: String {
+        var types: [UInt16] = [0]
+        types += device.codes.keys.filter { $0 != 0 }
+        if !device.axes.isEmpty { types.append(EvdevCode.EventType.abs) }
+        var lines = ["@DEV \(MockedTablet.node)"]
+        lines.append("EVIOCGBIT(0) 8 \(hexBytes(bitmask(types, bytes: 8)))")
+        let name = Array(device.name.utf8.prefix(254)) + [0]
+        lines.append("EVIOCGNAME(0) \(name.count) \(hexBytes(name + [UInt8](repeating: 0, count: 255 - name.count)))")
+        lines.append("EVIOCGPHYS(0) 1 \(hexBytes([UInt8](repeating: 0, count: 255)))")
+        lines.append("EVIOCGUNIQ(0) 1 \(hexBytes([UInt8](repeating: 0, count: 255)))")
+        let id = [device.bus, device.vendor, device.product, device.version].flatMap { [UInt8($0 & 0xff), UInt8($0 >> 8)] }
+        lines.append("EVIOCGID 0 \(hexBytes(id))")
+        lines.append("EVIOCGVERSION 0 01000100")
+        lines.append("EVIOCGPROP(0) 8 \(hexBytes(bitmask(device.properties, bytes: 8)))")
+        lines.append("EVIOCGBIT(1) 96 \(hexBytes(bitmask(device.codes[1] ?? [], bytes: 96)))")
+        for type in [2, 4, 5, 17, 18] as [UInt16] { lines.append("EVIOCGBIT(\(type)) 8 \(hexBytes(bitmask(device.codes[type] ?? [], bytes: 8)))") }
+        lines.append("EVIOCGBIT(3) 8 \(hexBytes(bitmask(Array(device.axes.keys), bytes: 8)))")
+        lines.append("EVIOCGBIT(21) 16 \(hexBytes(bitmask(device.codes[21] ?? [], bytes: 16)))")
+        lines.append("EVIOCGKEY(0) 96 \(hexBytes([UInt8](repeating: 0, count: 96)))")
+        lines.append("EVIOCGLED(0) 8 \(hexBytes([UInt8](repeating: 0, count: 8)))")
+        lines.append("EVIOCGSW(0) 8 \(hexBytes([UInt8](repeating: 0, count: 8)))")
+        for (code, axis) in device.axes.sorted(by: { $0.key < $1.key }) {
+            let label = code == 0 ? "EVIOCGABS" : "EVIOCGABS(\(code))"
+            let initial = (axis.minimum...axis.maximum).contains(0) ? 0 : axis.minimum
+            lines.append("\(label) 0 \(hexBytes(littleEndian([initial, axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution])))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

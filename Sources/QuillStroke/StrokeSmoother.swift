@@ -38,7 +38,10 @@ public struct StrokeSmoother: Sendable {
         // Velocity of the raw input, low-passed at the velocity cutoff.
         let rawVelocity = ((x - lastInput.x) / dt, (y - lastInput.y) / dt)
         lastInput = (x, y)
-        let velocityAlpha = StrokeSmoother.alpha(cutoff: parameters.velocityCutoff, dt: dt)
+        // The velocity estimate speeds up with the pen too (as fast as the position filter), so the
+        // compensation follows curves; at rest it stays slow, keeping sensor noise out of it.
+        let previousSpeed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        let velocityAlpha = StrokeSmoother.alpha(cutoff: parameters.velocityCutoff + parameters.speedCoefficient * previousSpeed, dt: dt)
         velocity.x += velocityAlpha * (rawVelocity.0 - velocity.x)
         velocity.y += velocityAlpha * (rawVelocity.1 - velocity.y)
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()

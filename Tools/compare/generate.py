@@ -1,0 +1,141 @@
+"""Synthetic pen strokes with known ground truth, written as evemu recordings Quill reads.
+
+Each stroke is a true path p(t) in millimetres; it is sampled at 133, 200 or 240 Hz with timing
+jitter, Gaussian position noise, the tablet's quantization (200 units/mm) and dropped samples.
+The device header is an Intuos-Pro-like tablet (pressure 0…8191, tilt at 57 units/rad).
+"""
+import json
+import math
+import random
+from pathlib import Path
+
+UNITS_PER_MM = 200
+HEADER = """# EVEMU 1.3
+N: Synthetic Tablet Pen
+I: 0003 056a 0357 0110
+P: 01 00 00 00 00 00 00 00
+B: 00 1b 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 03 1c 00 00 00 00 00 00
+B: 04 01 00 00 00 00 00 00 00
+A: 00 0 44800 0 0 200
+A: 01 0 29600 0 0 200
+A: 18 0 8191 0 0 0
+A: 19 0 63 0 0 0
+A: 1a -64 63 0 0 57
+A: 1b -64 63 0 0 57
+"""
+
+
+def line(speed, length=120.0):
+    duration = length / speed
+    return duration, lambda t: (40 + speed * min(t, duration), 70.0)
+
+
+def circle(speed=150.0, radius=20.0, turns=1.5):
+    duration = turns * 2 * math.pi * radius / speed
+    return duration, lambda t: (110 + radius * math.cos(speed * t / radius), 70 + radius * math.sin(speed * t / radius))
+
+
+def zigzag(stops, speed=150.0, leg=25.0, legs=6, dwell=0.15):
+    """A zig-zag; with stops the pen rests `dwell` s at each corner (ease in/out), without it turns at speed."""
+    corners = [(40 + i * leg * 0.8, 60 + (15 if i % 2 else 0)) for i in range(legs + 1)]
+    segments = []
+    t = 0.0
+    for a, b in zip(corners, corners[1:]):
+        length = math.dist(a, b)
+        move = length / speed * (1.6 if stops else 1.0)
+        segments.append((t, move, a, b))
+        t += move + (dwell if stops else 0.0)
+    duration = t
+
+    def path(time):
+        for start, move, a, b in segments:
+            if time <= start + move:
+                u = max(0.0, (time - start) / move)
+                if stops:
+                    u = u * u * (3 - 2 * u)  # smoothstep: slows into and out of each corner
+                return (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u)
+            if time <= start + move + (dwell if stops else 0.0):
+                return b
+        return corners[-1]
+
+    return duration, path, corners
+
+
+def loops(speed=120.0, duration=2.5):
+    """Handwriting-like loops: a prolate cycloid drifting to the right."""
+    return duration, lambda t: (40 + 18 * t + 6 * math.sin(2 * math.pi * 2.2 * t) * 1.0, 70 + 7 * math.cos(2 * math.pi * 2.2 * t))
+
+
+def rest(duration=1.5):
+    return duration, lambda t: (100.0, 70.0)
+
+
+def sample(path, duration, rate, rng, noise=0.06, jitter=0.0008, drop=0.02):
+    """Samples (t, x_mm, y_mm) as the tablet reports them."""
+    samples = []
+    n = int(duration * rate)
+    for i in range(n + 1):
+        if 0 < i < n and rng.random() < drop:
+            continue
+        t = i / rate + (rng.uniform(-jitter, jitter) if 0 < i < n else 0.0)
+        x, y = path(min(max(t, 0.0), duration))
+        x += rng.gauss(0, noise)
+        y += rng.gauss(0, noise)
+        samples.append((t, round(x * UNITS_PER_MM), round(y * UNITS_PER_MM)))
+    return samples
+
+
+def write_evemu(path, samples, pressure=3000, tilt=(10, -5)):
+    lines = [HEADER.rstrip("\n")]
+
+    def event(t, type_, code, value):
+        micros = int(round((t + 1.0) * 1e6))
+        lines.append(f"E: {micros // 1_000_000}.{micros % 1_000_000:06d} {type_:04x} {code:04x} {value}")
+
+    t0 = samples[0][0]
+    event(t0 - 0.05, 3, 0, samples[0][1]); event(t0 - 0.05, 3, 1, samples[0][2]); event(t0 - 0.05, 3, 0x19, 20)
+    event(t0 - 0.05, 3, 0x1a, tilt[0]); event(t0 - 0.05, 3, 0x1b, tilt[1]); event(t0 - 0.05, 1, 0x140, 1); event(t0 - 0.05, 0, 0, 0)
+    for index, (t, x, y) in enumerate(samples):
+        event(t, 3, 0, x); event(t, 3, 1, y)
+        if index == 0:
+            event(t, 3, 0x19, 0); event(t, 3, 0x18, pressure); event(t, 1, 0x14a, 1)
+        event(t, 0, 0, 0)
+    t_end = samples[-1][0] + 0.008
+    event(t_end, 3, 0x18, 0); event(t_end, 1, 0x14a, 0); event(t_end, 0, 0, 0)
+    event(t_end + 0.008, 3, 0, 0); event(t_end + 0.008, 3, 1, 0); event(t_end + 0.008, 1, 0x140, 0); event(t_end + 0.008, 0, 0, 0)
+    Path(path).write_text("\n".join(lines) + "\n")
+
+
+def generate(directory, seed=20261123):
+    """Writes every synthetic stroke at 133, 200 and 240 Hz; returns their descriptions."""
+    rng = random.Random(seed)
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    shapes = {
+        "line-100": line(100.0), "line-300": line(300.0), "circle": circle(),
+        "zigzag-stops": zigzag(True)[:2], "zigzag-through": zigzag(False)[:2], "loops": loops(), "rest": rest(),
+    }
+    corners = {"zigzag-stops": zigzag(True)[2], "zigzag-through": zigzag(False)[2]}
+    cases = []
+    for name, (duration, path) in shapes.items():
+        for rate in (133, 200, 240):
+            samples = sample(path, duration, rate, rng)
+            file = out / f"{name}-{rate}hz.events"
+            write_evemu(file, samples)
+            truth = [(i / 2000, *path(i / 2000)) for i in range(int(duration * 2000) + 1)]
+            cases.append({"name": name, "rate": rate, "file": str(file), "duration": duration, "truth": truth,
+                          "corners": corners.get(name, []), "time_offset": samples[0][0] + 1.0})
+    (out / "truth.json").write_text(json.dumps([{k: v for k, v in c.items() if k != "truth"} for c in cases], indent=1))
+    return cases
+
+
+if __name__ == "__main__":
+    import sys
+    for case in generate(sys.argv[1] if len(sys.argv) > 1 else "synthetic"):
+        print(case["file"])

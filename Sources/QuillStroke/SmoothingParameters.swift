@@ -6,8 +6,9 @@ public struct SmoothingParameters: Hashable, Sendable {
     public let minimumCutoff: Double
     /// How fast the cutoff rises with speed, Hz per mm/s (≥ 0). Default 0.08 (≈ 9.5 Hz at 100 mm/s).
     public let speedCoefficient: Double
-    /// Cutoff of the velocity estimate, Hz (> 0). Default 1.5 Hz (a slow estimate: sensor noise must not
-    /// pass into the lag compensation; overshoot at stops is prevented separately).
+    /// Cutoff of the velocity estimate at rest, Hz (> 0); it rises with speed by `speedCoefficient` like
+    /// the position filter's. Default 1.5 Hz (slow at rest: sensor noise must not pass into the lag
+    /// compensation; overshoot at stops is prevented separately).
     public let velocityCutoff: Double
     /// Speed (mm/s) at which half the filter's lag is compensated (≥ 0; 0 = always fully).
     /// Below it the display is mostly filtered (no jitter at rest), above it mostly lag-free. Default 25 mm/s.

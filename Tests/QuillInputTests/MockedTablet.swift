@@ -8,6 +8,9 @@ import QuillSystem
 /// See `linux-input.md` facts summarized in the README ("Testing without hardware").
 struct MockedTablet {
     static let node = "/dev/input/event13"
+    /// Seconds between writing the event stream and its first event: time for umockdev-run and
+    /// `quill` to start, so the stream never piles up unread.
+    static let lead = 3.0
     let directory: URL
     /// The events as played, with their times (µs from the first event), for the expected output.
     let events: [InputEvent]
@@ -17,7 +20,7 @@ struct MockedTablet {
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run") }
 
     /// Builds the mock of `recording`'s first device and events. Gaps between frames are capped
-    /// at 30 ms (frames must stay 1–50 ms apart for umockdev and libinput) and at least 1 ms.
+    /// at 30 ms (frames must stay 1–50 ms apart for umockdev and libinput) and at least 2 ms.
     init(recording: String, deviceFile: String? = nil) throws {
         let reader = try Recording.open(path: recording, deviceFile: deviceFile)
         var device: DeviceDescription?
@@ -42,7 +45,7 @@ struct MockedTablet {
         var events: [InputEvent] = []
         for frame in frames {
             let original = frame[frame.count - 1].microseconds
-            if let previous { time += min(max(original - previous, 1_000), 30_000) }
+            if let previous { time += min(max(original - previous, 2_000), 30_000) }
             previous = original
             events += frame.map { InputEvent(microseconds: time, type: $0.type, code: $0.code, value: $0.value) }
         }
@@ -91,7 +94,7 @@ struct MockedTablet {
             "--device", directory.appendingPathComponent("device.umockdev").path,
             "--ioctl", "\(MockedTablet.node)=\(directory.appendingPathComponent("device.ioctl").path)",
         ]
-        if withEvents { umockdev += ["--evemu-events", "\(MockedTablet.node)=\(try writeEvents(lead: 1.0))"] }
+        if withEvents { umockdev += ["--evemu-events", "\(MockedTablet.node)=\(try writeEvents(lead: MockedTablet.lead))"] }
         umockdev.append("--")
         if let preload {
             // Our preload goes before umockdev's; the udev database entry is written inside the sandbox.

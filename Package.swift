@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "QuillCore", targets: ["QuillCore"]),
         .library(name: "QuillInput", targets: ["QuillInput"]),
         .library(name: "QuillStroke", targets: ["QuillStroke"]),
+        .library(name: "QuillLayout", targets: ["QuillLayout"]),
         .executable(name: "quill", targets: ["quill"]),
     ],
     dependencies: [
@@ -46,9 +47,11 @@ let package = Package(
             name: "QuillStroke",
             dependencies: ["QuillCore", .product(name: "RealModule", package: "swift-numerics")]
         ),
+        // Size classes, safe areas, canvas and palette placement: plain Swift, no dependencies.
+        .target(name: "QuillLayout"),
         .target(
             name: "QuillRender",
-            dependencies: ["QuillCore", "QuillStroke", "QuillSystem"]
+            dependencies: ["QuillCore", "QuillStroke", "QuillSystem", "QuillLayout"]
         ),
         .target(
             name: "QuillInput",
@@ -60,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "quill",
             dependencies: [
-                "QuillCore", "QuillInput", "QuillSystem", "QuillStroke", "QuillRender",
+                "QuillCore", "QuillInput", "QuillSystem", "QuillStroke", "QuillRender", "QuillLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +71,7 @@ let package = Package(
         .target(name: "QuillTestSupport"),
         .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillTestSupport"]),
         .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem", "QuillTestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -103,6 +103,8 @@ public final class CairoCanvas {
 
     /// Fills the current path with the non-zero rule and clears it.
     public func fill() { cairo_fill(context) }
+    /// Restricts drawing to the current path (until ``restore()``) and clears it.
+    public func clip() { cairo_clip(context) }
     /// Strokes the current path and clears it.
     public func stroke() { cairo_stroke(context) }
     /// Paints the whole surface with the current colour.

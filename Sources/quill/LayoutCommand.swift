@@ -1,0 +1,166 @@
+import ArgumentParser
+import Foundation
+import QuillCore
+import QuillInput
+import QuillLayout
+import QuillRender
+
+extension Orientation: ExpressibleByArgument {}
+extension MultitaskingMode: ExpressibleByArgument {}
+extension TextSize: ExpressibleByArgument {}
+extension DrawingHand: ExpressibleByArgument {}
+extension PalettePreference: ExpressibleByArgument {}
+extension TabletAreaMapping.Mode: ExpressibleByArgument {}
+
+/// `quill layout`: size classes, safe areas and the placement of canvas and palette.
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Place the canvas and tool palette for a device of the Human Interface Guidelines, or any window; print JSON or draw every placement.")
+
+    @Option(help: "A device id (see --list).")
+    var device: String?
+
+    @Option(help: "portrait or landscape.")
+    var orientation: Orientation = .landscape
+
+    @Option(help: "full, split-2/3, split-1/2, split-1/3 or slide-over.")
+    var mode: MultitaskingMode = .full
+
+    @Option(help: "Text size: xSmall … xxxLarge, accessibility1 … accessibility5 (default large).")
+    var textSize: TextSize = .default
+
+    @Option(help: "The drawing hand: left or right.")
+    var hand: DrawingHand = .right
+
+    @Option(help: "docked, floating or auto (floating in regular width, docked in compact).")
+    var palette: PalettePreference = .auto
+
+    @Option(help: "Any window instead of a device: WIDTHxHEIGHT in points.")
+    var window: String?
+
+    @Option(help: "Pixels per point for --window.")
+    var scale: Double = 1
+
+    @Flag(help: "List the device ids.")
+    var list = false
+
+    @Flag(help: "Write every device × orientation × mode: DIR/layouts.json and a picture of each.")
+    var all = false
+
+    @Option(name: .shortAndLong, help: "The directory for --all.")
+    var output: String?
+
+    @Option(help: "Picture format for --all: png or svg.")
+    var format: String = "png"
+
+    func run() throws {
+        do {
+            if list {
+                for device in DeviceCatalog.all { print("\(device.id)\t\(device.name)") }
+                return
+            }
+            if all { return try writeAll() }
+            let layout: Layout
+            if let window {
+                let size = try CanvasSize(parsing: window)
+                layout = try Layout(windowWidth: size.width, height: size.height, scale: scale, textSize: textSize, hand: hand, palette: palette)
+            } else {
+                guard let device else { throw ValidationError("give --device ID (see --list), --window WxH or --all") }
+                layout = try LayoutEnvironment(deviceID: device, orientation: orientation, mode: mode, textSize: textSize, hand: hand, palette: palette).layout()
+            }
+            print(layout.jsonText())
+        } catch let error as LayoutError {
+            Console.error(error)
+            throw ExitCode.failure
+        } catch let error as ParameterError {
+            Console.error(error)
+            throw ExitCode.failure
+        }
+    }
+
+    func writeAll() throws {
+        guard let output else { throw ValidationError("--all needs -o DIR") }
+        guard format == "png" || format == "svg" else { throw ValidationError("--format must be png or svg") }
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        var objects: [String] = []
+        var pictures = 0
+        for device in DeviceCatalog.all {
+            for orientation in Orientation.allCases {
+                for mode in MultitaskingMode.allCases {
+                    guard let layout = try? LayoutEnvironment(deviceID: device.id, orientation: orientation, mode: mode, textSize: textSize, hand: hand, palette: palette).layout() else { continue }
+                    objects.append(layout.jsonText())
+                    let name = "\(device.id)-\(orientation.rawValue)-\(mode.rawValue.replacingOccurrences(of: "/", with: "-")).\(format)"
+                    try LayoutPicture.render(layout, title: "\(device.name) — \(orientation.rawValue), \(mode.rawValue)", to: "\(output)/\(name)")
+                    pictures += 1
+                }
+            }
+        }
+        try ("[\n" + objects.joined(separator: ",\n") + "\n]\n").write(toFile: "\(output)/layouts.json", atomically: true, encoding: .utf8)
+        print("wrote \(output)/layouts.json (\(objects.count) layouts) and \(pictures) pictures")
+    }
+}
+
+/// `quill map`: the recorded tablet's active area on a layout's canvas.
+struct MapCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "map",
+        abstract: "Map a recorded tablet's active area onto a device layout's canvas: fit (default), fill or stretch, rotated for the left hand or 90°/270°.")
+
+    @Option(help: "A recording whose device is the tablet (evemu or libinput record).")
+    var tablet: String
+
+    @Option(help: "The tablet's description (evemu .desc) for an event file without a header.")
+    var tabletDevice: String?
+
+    @Option(help: "A device id (see quill layout --list).")
+    var device: String
+
+    @Option(help: "portrait or landscape.")
+    var orientation: Orientation = .landscape
+
+    @Option(help: "full, split-2/3, split-1/2, split-1/3 or slide-over.")
+    var mode: MultitaskingMode = .full
+
+    @Option(help: "fit (letterbox/pillarbox, no distortion), fill (crop) or stretch.")
+    var fit: TabletAreaMapping.Mode = .fit
+
+    @Option(help: "Rotation of the tablet: 0, 90, 180 or 270 degrees.")
+    var rotation: Int = 0
+
+    @Option(help: "The drawing hand; left turns a reversible tablet 180°.")
+    var hand: DrawingHand = .right
+
+    func run() throws {
+        do {
+            let reader = try Recording.open(path: tablet, deviceFile: tabletDevice)
+            var description: DeviceDescription?
+            while description == nil, let item = try reader.next() {
+                if case let .device(_, found) = item { description = found }
+            }
+            guard let description, let x = description.axes[EvdevCode.Abs.x], let y = description.axes[EvdevCode.Abs.y], x.resolution > 0, y.resolution > 0 else {
+                throw RecordingError(file: tablet, line: nil, message: "the tablet has no ABS_X/ABS_Y with a resolution: its size in millimetres is unknown")
+            }
+            let width = x.span / Double(x.resolution), height = y.span / Double(y.resolution)
+            let layout = try LayoutEnvironment(deviceID: device, orientation: orientation, mode: mode, hand: hand).layout()
+            var degrees = rotation
+            if hand == .left { degrees = (degrees + 180) % 360 }
+            guard let turn = TabletAreaMapping.Rotation(rawValue: degrees) else {
+                throw ValidationError("--rotation must be 0, 90, 180 or 270")
+            }
+            let mapping = try TabletAreaMapping(widthMillimetres: width, heightMillimetres: height, canvas: layout.drawableArea, mode: fit, rotation: turn)
+            func point(_ p: Point) -> String { "{\"x\":\(p.x),\"y\":\(p.y)}" }
+            func rect(_ r: Rect) -> String { "{\"x\":\(r.x),\"y\":\(r.y),\"width\":\(r.width),\"height\":\(r.height)}" }
+            let corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
+                .map { point(mapping.canvasPoint(forTabletMillimetres: $0)) }
+            print(
+                "{\"tablet\":{\"name\":\"\(description.name)\",\"width_mm\":\(width),\"height_mm\":\(height)},\"device\":\"\(device)\",\"orientation\":\"\(orientation.rawValue)\",\"mode\":\"\(mode.rawValue)\",\"fit\":\"\(fit.rawValue)\",\"rotation\":\(degrees),\"canvas\":\(rect(layout.drawableArea)),\"mapped_area\":\(rect(mapping.mappedArea)),\"points_per_mm\":{\"x\":\(mapping.horizontalPointsPerMillimetre),\"y\":\(mapping.verticalPointsPerMillimetre)},\"corners\":[\(corners.joined(separator: ","))]}")
+        } catch let error as LayoutError {
+            Console.error(error)
+            throw ExitCode.failure
+        } catch let error as RecordingError {
+            Console.error(error)
+            throw ExitCode.failure
+        }
+    }
+}

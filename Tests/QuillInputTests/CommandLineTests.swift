@@ -18,17 +18,8 @@ import QuillCore
     }
 
     func quill(_ arguments: String...) throws -> Run {
-        let process = Process()
-        process.executableURL = CommandLineTests.executable
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self), error: String(decoding: errData, as: UTF8.self))
+        let result = try Fixtures.runProcess(CommandLineTests.executable, arguments)
+        return Run(status: result.status, output: result.output, error: result.error)
     }
 
     @Test func samplesPrintsOneJSONObjectPerSampleWithTheDocumentedFields() throws {

@@ -38,6 +38,21 @@ enum Fixtures {
         try SampleReplay(path: path, deviceFile: device).allSamples()
     }
 
+    /// Runs a program to completion and returns its exit status, standard output and error.
+    static func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
     /// A fresh temporary file path with the given extension.
     static func temporaryPath(_ suffix: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("quill-test-\(UUID().uuidString)\(suffix)").path

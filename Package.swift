@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "QuillInput", targets: ["QuillInput"]),
         .library(name: "QuillStroke", targets: ["QuillStroke"]),
         .library(name: "QuillLayout", targets: ["QuillLayout"]),
+        .library(name: "QuillGestures", targets: ["QuillGestures"]),
         .executable(name: "quill", targets: ["quill"]),
     ],
     dependencies: [
@@ -47,6 +48,8 @@ let package = Package(
             name: "QuillStroke",
             dependencies: ["QuillCore", .product(name: "RealModule", package: "swift-numerics")]
         ),
+        // Double tap, squeeze and the drawing-tool state, over the shared sample model.
+        .target(name: "QuillGestures", dependencies: ["QuillCore"]),
         // Size classes, safe areas, canvas and palette placement: plain Swift, no dependencies.
         .target(name: "QuillLayout"),
         .target(
@@ -63,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "quill",
             dependencies: [
-                "QuillCore", "QuillInput", "QuillSystem", "QuillStroke", "QuillRender", "QuillLayout",
+                "QuillCore", "QuillInput", "QuillSystem", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,6 +74,7 @@ let package = Package(
         .target(name: "QuillTestSupport"),
         .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillTestSupport"]),
         .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem", "QuillTestSupport"]),
     ],

@@ -31,6 +31,7 @@ public final class SampleReplay {
     private var replayWarnings: [RecordingWarning] = []
     private var isFinished = false
     private var outOfRangeAxes: Set<DeviceAxis> = []
+    private var proximityOuts: [(deviceIndex: Int, time: Double)] = []
 
     private struct DeviceAxis: Hashable {
         var device: Int
@@ -70,6 +71,13 @@ public final class SampleReplay {
                 if try handle(event, deviceIndex: index, line: line, into: &samples) { return true }
             }
         }
+    }
+
+    /// Proximity-outs (device, seconds) since the last call, in order; each comes after the samples
+    /// of its frame. Proximity-out frames give no sample, so gesture recognition asks here.
+    public func takeProximityOuts() -> [(deviceIndex: Int, time: Double)] {
+        defer { proximityOuts.removeAll(keepingCapacity: true) }
+        return proximityOuts
     }
 
     /// Closes open contact sequences as `cancelled` (the input was cut off).
@@ -144,7 +152,11 @@ public final class SampleReplay {
         switch assemblers[deviceIndex].add(event) {
         case .frameComplete:
             frameCount += 1
+            let outsBefore = decoders[deviceIndex]?.proximityOutCount ?? 0
             decoders[deviceIndex]?.decode(frame: assemblers[deviceIndex].pending[...], into: &samples)
+            if let decoder = decoders[deviceIndex], decoder.proximityOutCount != outsBefore {
+                proximityOuts.append((deviceIndex, decoder.lastProximityOutTime))
+            }
             assemblers[deviceIndex].clear()
             return true
         case .droppedFrame:

@@ -61,6 +61,10 @@ public struct TabletDecoder: Sendable {
     var timeOrigin: Int64?
     var lastFrameTime: Int64?
     var lastEmitted: PenSample?
+    /// How many times a tool left proximity, and when the last did (seconds, like sample times):
+    /// proximity-out gives no sample, but gesture recognition needs to know.
+    public private(set) var proximityOutCount = 0
+    public private(set) var lastProximityOutTime = 0.0
 
     /// Whether the device declares the resolution of ABS_X/ABS_Y (otherwise
     /// ``TabletDecoderParameters/assumedResolution`` is used for millimetres).
@@ -222,6 +226,10 @@ public struct TabletDecoder: Sendable {
     }
 
     mutating func leaveProximity(time: Int64, into samples: inout [PenSample]) {
+        if tool != nil {
+            proximityOutCount += 1
+            lastProximityOutTime = Double(time - (timeOrigin ?? time)) / 1_000_000
+        }
         if isInContact {
             isInContact = false
             emit(makeSample(time: time, phase: .ended), into: &samples)

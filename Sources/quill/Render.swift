@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuillCore
+import QuillGestures
 import QuillInput
 import QuillRender
 import QuillStroke
@@ -29,6 +30,12 @@ struct Render: ParsableCommand {
     @Option(help: "Cut the page to the strokes plus this margin in points (default: the whole canvas).")
     var crop: Double?
 
+    @Flag(help: "Ignore double taps and squeezes (by default a double tap with switchEraser makes the next strokes erase).")
+    var noGestures = false
+
+    @Option(help: "The system-wide preferences file for gestures (default: $XDG_CONFIG_HOME/quill/preferences.json).")
+    var preferences: String?
+
     func run() throws {
         let drawing: Drawing
         if recording.file.lowercased().hasSuffix(".json") {
@@ -36,10 +43,23 @@ struct Render: ParsableCommand {
         } else {
             let ink = try inkOptions.makeInk()
             var recorder: DrawingRecorder?
+            var recognizer = GestureRecognizer()
+            let system: PencilPreferences
+            do { system = try PreferencesFile.read(preferences ?? PreferencesFile.systemPath) } catch { Console.error(error); throw ExitCode.failure }
+            var interaction = PencilInteraction(preferences: system)
+            var events: [GestureEvent] = []
             _ = try recording.replay { batch, replay in
-                for sample in batch {
+                for out in replay.takeProximityOuts() where !noGestures { recognizer.proximityOut(at: out.time, into: &events) }
+                for var sample in batch {
                     if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
                         recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser)
+                    }
+                    if !noGestures {
+                        recognizer.add(sample, into: &events)
+                        for event in events { _ = interaction.handle(event) }
+                        events.removeAll(keepingCapacity: true)
+                        // A double tap to the eraser makes the pen end erase: a mode, never content.
+                        if interaction.state.current.isEraser { sample.tool = .eraser }
                     }
                     recorder?.add(sample)
                 }

@@ -1,0 +1,98 @@
+/// The person's system-wide preferences for pencil gestures (`UIPencilInteraction.preferred…`).
+public struct PencilPreferences: Hashable, Sendable {
+    /// What a double tap does. Default `switchEraser`.
+    public var preferredTapAction: PreferredAction = .switchEraser
+    /// What a squeeze does. No documented default; Quill uses `showContextualPalette`.
+    public var preferredSqueezeAction: PreferredAction = .showContextualPalette
+    /// Only the pencil draws; fingers scroll. Default false.
+    public var prefersPencilOnlyDrawing = false
+    /// Show a preview of the mark while hovering. Default true.
+    public var prefersHoverToolPreview = true
+
+    public init() {}
+}
+
+/// An app's own gesture settings: a custom action, used only when the person opted in to it in
+/// the app (never on by default).
+public struct AppGesturePreferences: Hashable, Sendable {
+    /// The app's custom action for a double tap, or nil.
+    public var customTapAction: AppCustomAction?
+    /// Whether the person chose the custom action in the app. Default false.
+    public var isCustomActionOptedIn = false
+
+    public init(customTapAction: AppCustomAction? = nil, isCustomActionOptedIn: Bool = false) {
+        self.customTapAction = customTapAction
+        self.isCustomActionOptedIn = isCustomActionOptedIn
+    }
+}
+
+/// Turns recognized gestures into tool-state changes with the dispatch order of the Human
+/// Interface Guidelines: the system setting `ignore` does nothing; otherwise the app's custom
+/// action when the person opted in to it; otherwise the system's preferred action. Every
+/// recognized gesture is answered at once by a feedback entry saying what changed.
+public struct PencilInteraction: Sendable {
+    public var preferences: PencilPreferences
+    public var appPreferences: AppGesturePreferences
+    public private(set) var state: ToolState
+
+    public init(preferences: PencilPreferences = PencilPreferences(), appPreferences: AppGesturePreferences = AppGesturePreferences(), state: ToolState = ToolState()) {
+        self.preferences = preferences
+        self.appPreferences = appPreferences
+        self.state = state
+    }
+
+    /// One outcome of a gesture.
+    public struct Outcome: Hashable, Sendable {
+        public var time: Double
+        public var gesture: GestureEvent.Kind
+        /// The preferred action that applied (nil for the app's custom action and for non-gestures).
+        public var action: PreferredAction?
+        public var usedCustomAction: Bool
+        public var changes: [ToolState.Change]
+        public var toolBefore: DrawingTool
+        public var toolAfter: DrawingTool
+        public var pose: HoverPose?
+        /// True for recognized gestures: these always get feedback, even when nothing changed (ignore).
+        public var isRecognizedGesture: Bool
+    }
+
+    /// Handles one recognizer event.
+    public mutating func handle(_ event: GestureEvent) -> Outcome? {
+        let before = state.current
+        var changes: [ToolState.Change] = []
+        var action: PreferredAction?
+        var usedCustom = false
+        switch event.kind {
+        case .doubleTap:
+            action = preferences.preferredTapAction
+            if action == .ignore {
+                changes = []
+            } else if appPreferences.isCustomActionOptedIn, let custom = appPreferences.customTapAction {
+                usedCustom = true
+                action = nil
+                changes = state.perform(custom, at: event.pose)
+            } else if let action {
+                changes = state.perform(action, at: event.pose)
+            }
+        case .squeeze(let phase):
+            action = preferences.preferredSqueezeAction
+            // The squeeze acts once, when it begins; its other phases are reported without acting.
+            if phase == .began, let action { changes = state.perform(action, at: event.pose) }
+        case .eraserEnd(let inProximity):
+            changes = state.eraserEnd(isInProximity: inProximity)
+            if changes.isEmpty { return nil }
+        case .button:
+            return Outcome(
+                time: event.time, gesture: event.kind, action: nil, usedCustomAction: false, changes: [], toolBefore: before,
+                toolAfter: before, pose: event.pose, isRecognizedGesture: false)
+        }
+        let isGesture: Bool
+        switch event.kind {
+        case .doubleTap, .squeeze: isGesture = true
+        default: isGesture = false
+        }
+        return Outcome(
+            time: event.time, gesture: event.kind, action: action, usedCustomAction: usedCustom, changes: changes, toolBefore: before,
+            toolAfter: state.current, pose: event.pose, isRecognizedGesture: isGesture)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// `quill gestures` and `quill preferences` as a person runs them.
+@Suite struct GestureCommandLineTests {
+    let cli = CommandLineTests()
+
+    func objects(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    }
+
+    func quill(_ arguments: [String], config: String) throws -> CommandLineTests.Run {
+        let result = try Fixtures.runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["XDG_CONFIG_HOME=\(config)", CommandLineTests.executable.path] + arguments)
+        return CommandLineTests.Run(status: result.status, output: result.output, error: result.error)
+    }
+
+    func freshConfig() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("quill-config-\(UUID().uuidString)").path
+    }
+
+    @Test func theCintiq22HDTHasFourDoubleTapsAndOneSqueeze() throws {
+        // Counted from the raw BTN_STYLUS presses (see the README): the pairs 37.59/38.05, 47.23/47.73,
+        // 59.49/59.95 and 80.38/80.61 s are each ≤ 0.35 s long, ≤ 0.30 s apart and ≤ 15 mm apart;
+        // 9.06/9.55 and 46.77/47.23 are quick too but 18.6 and 18.9 mm apart. BTN_STYLUS2 is held
+        // 1.02 s once (56.56 s): one squeeze.
+        let run = try quill(["gestures", Fixtures.cintiq22HDT], config: freshConfig())
+        #expect(run.status == 0)
+        let lines = try objects(run.output)
+        let taps = lines.filter { $0["event"] as? String == "doubleTap" }
+        #expect(taps.count == 4)
+        #expect(taps.allSatisfy { $0["action"] as? String == "switchEraser" })
+        let squeezes = lines.filter { $0["event"] as? String == "squeeze" }
+        #expect(squeezes.first?["phase"] as? String == "began" && squeezes.last?["phase"] as? String == "ended")
+        // Every recognized tap has feedback at the same timestamp, right after it.
+        for tap in taps {
+            let t = try #require(tap["t"] as? Double)
+            #expect(lines.contains { $0["event"] as? String == "feedback" && $0["t"] as? Double == t })
+        }
+        // The first double tap switches pen → eraser, the next back.
+        #expect(taps.first?["tool_before"] as? String == "pen" && taps.first?["tool_after"] as? String == "eraser")
+        #expect(taps.dropFirst().first?["tool_after"] as? String == "pen")
+        #expect(Set(lines.first.map { Array($0.keys) } ?? []).isSuperset(of: ["t", "event", "action", "phase", "tool_before", "tool_after", "x", "y", "distance", "altitude", "azimuth"]))
+    }
+
+    @Test func ignoreIsHonoured() throws {
+        let config = freshConfig()
+        #expect(try quill(["preferences", "set", "preferredTapAction", "ignore"], config: config).status == 0)
+        let lines = try objects(try quill(["gestures", Fixtures.cintiq22HDT], config: config).output)
+        let taps = lines.filter { $0["event"] as? String == "doubleTap" }
+        #expect(taps.count == 4 && taps.allSatisfy { $0["action"] as? String == "ignore" && $0["tool_before"] as? String == $0["tool_after"] as? String })
+        #expect(lines.filter { $0["event"] as? String == "feedback" && ($0["message"] as? String)?.contains("ignored") == true }.count == 4)
+    }
+
+    @Test func theDemoShowsADoubleTapMakingTheNextStrokesErase() throws {
+        let config = freshConfig()
+        let directory = FileManager.default.temporaryDirectory.path
+        let with = try quill(["render", Fixtures.cintiq22HDT, "-o", directory + "/quill-g1.png"], config: config)
+        let without = try quill(["render", Fixtures.cintiq22HDT, "-o", directory + "/quill-g2.png", "--no-gestures"], config: config)
+        // Without gestures the 29 strokes all ink; with them, the pen strokes made while a double tap
+        // had switched to the eraser erase instead, so fewer strokes remain.
+        func strokes(_ text: String) -> Int { Int(text.split(separator: " ").dropFirst(2).first ?? "") ?? -1 }
+        #expect(strokes(without.output) == 29)
+        #expect(strokes(with.output) > 0 && strokes(with.output) < 29, "\(with.output)")
+    }
+
+    @Test func preferencesShowSetAndBadFilesAreClearErrors() throws {
+        let config = freshConfig()
+        let show = try quill(["preferences", "show"], config: config)
+        #expect(show.output.contains("\"preferredTapAction\":\"switchEraser\""), "a missing file means the defaults")
+        let set = try quill(["preferences", "set", "preferredSqueezeAction", "showColorPalette"], config: config)
+        #expect(set.status == 0 && set.output.contains("\"preferredSqueezeAction\":\"showColorPalette\""))
+        let unknown = try quill(["preferences", "set", "preferredTapAction", "undoEverything"], config: config)
+        #expect(unknown.status == 1 && unknown.error.contains("key 'preferredTapAction': unknown action 'undoEverything'"))
+        let file = config + "/quill/preferences.json"
+        try "{\"preferredTapAction\": ".write(toFile: file, atomically: true, encoding: .utf8)
+        let malformed = try quill(["gestures", Fixtures.cintiq22HDT], config: config)
+        #expect(malformed.status == 1 && malformed.error.contains(file) && malformed.error.contains("not valid JSON"))
+        try "{\"preferredTapAction\": \"fly\"}".write(toFile: file, atomically: true, encoding: .utf8)
+        let badAction = try quill(["gestures", Fixtures.cintiq22HDT], config: config)
+        #expect(badAction.status == 1 && badAction.error.contains("key 'preferredTapAction'") && badAction.error.contains("'fly'"))
+        try "{\"prefersPencilOnlyDrawing\": 1}".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try quill(["preferences", "show"], config: config).error.contains("expected true or false"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: file)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file) }
+        if getuid() != 0 {  // root reads any file
+            #expect(try quill(["preferences", "show"], config: config).error.contains("cannot read"))
+        }
+    }
+
+    @Test func anOptedInCustomActionReplacesTheSystemAction() throws {
+        let app = FileManager.default.temporaryDirectory.appendingPathComponent("quill-app-\(UUID().uuidString).json").path
+        try "{\"customTapAction\": \"togglePalette:color\", \"optedIn\": true}".write(toFile: app, atomically: true, encoding: .utf8)
+        let lines = try objects(try quill(["gestures", Fixtures.cintiq22HDT, "--app-preferences", app], config: freshConfig()).output)
+        let color = lines.filter { $0["palette"] as? String == "color" }
+        #expect(color.filter { $0["event"] as? String == "paletteShown" }.count == 2 && color.filter { $0["event"] as? String == "paletteHidden" }.count == 2)
+        #expect(!lines.contains { $0["event"] as? String == "toolChanged" && $0["action"] as? String == "custom" })
+        try "{\"customTapAction\": \"deleteAll:now\", \"optedIn\": true}".write(toFile: app, atomically: true, encoding: .utf8)
+        let content = try quill(["gestures", Fixtures.cintiq22HDT, "--app-preferences", app], config: freshConfig())
+        #expect(content.status == 1 && content.error.contains("customTapAction"))
+    }
+}

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import QuillCore
+import QuillGestures
 import QuillInput
+import QuillStroke
 import QuillSystem
 
 /// Finds the tablet to use: the given node, or the first pen tablet under /dev/input.
@@ -144,6 +146,11 @@ struct Live: ParsableCommand {
 
     enum Backend: String, ExpressibleByArgument, CaseIterable { case evdev, libinput }
 
+    enum Emit: String, ExpressibleByArgument, CaseIterable { case samples, strokes, gestures }
+
+    @Option(help: "What to stream: samples (as quill samples), strokes (as quill strokes --emit smoothed) or gestures (as quill gestures).")
+    var emit: Emit = .samples
+
     @Option(help: "evdev: raw events through libevdev and Quill's decoder (identical to replaying a recording); libinput: libinput's own tablet events (udev seat, or the --device node).")
     var backend: Backend = .evdev
 
@@ -163,10 +170,45 @@ struct Live: ParsableCommand {
         var eventCount = 0
         let started = MonotonicClock.now()
         var origin: Int64?
-        func emit(readable: Double) {
+        var recorder: DrawingRecorder?
+        var recognizer = GestureRecognizer()
+        var interaction = PencilInteraction(preferences: (try? PreferencesFile.read(PreferencesFile.systemPath)) ?? PencilPreferences())
+        var gestureEvents: [GestureEvent] = []
+        var proximityOuts = decoder.proximityOutCount
+        func flushGestures() {
+            for event in gestureEvents {
+                guard let outcome = interaction.handle(event) else { continue }
+                for line in GestureOutput.lines(for: outcome) { output.line(line) }
+            }
+            gestureEvents.removeAll(keepingCapacity: true)
+        }
+        func deliver(readable: Double) {
             for sample in samples {
-                output.line(SampleEncoding.jsonl.line(for: sample))
                 summary.add(sample)
+                switch emit {
+                case .samples:
+                    output.line(SampleEncoding.jsonl.line(for: sample))
+                case .strokes:
+                    if recorder == nil, let ink = try? Ink(type: .pen) { recorder = DrawingRecorder(ink: ink, mapping: decoder.mapping) }
+                    if let update = recorder?.add(sample) {
+                        output.line(
+                            "{\"t\":\(update.time),\"stroke\":\(update.strokeIndex),\"x\":\(update.point.x),\"y\":\(update.point.y),\"x_mm\":\(update.tabletLocation.x),\"y_mm\":\(update.tabletLocation.y),\"pressure\":\(sample.pressure),\"width\":\(update.point.width)}")
+                    }
+                case .gestures:
+                    recognizer.add(sample, into: &gestureEvents)
+                }
+            }
+            if emit == .gestures {
+                if decoder.proximityOutCount != proximityOuts {
+                    proximityOuts = decoder.proximityOutCount
+                    recognizer.proximityOut(at: decoder.lastProximityOutTime, into: &gestureEvents)
+                }
+                // Deadlines: a pending single press or a squeeze hold expires with time, not samples.
+                if let origin, let deadline = recognizer.nextDeadline {
+                    let now = MonotonicClock.now() - Double(origin) / 1_000_000
+                    if now >= deadline { recognizer.advance(to: now, into: &gestureEvents) }
+                }
+                flushGestures()
             }
             if !samples.isEmpty {
                 output.flush()
@@ -178,7 +220,15 @@ struct Live: ParsableCommand {
             let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
             if let remaining, remaining <= 0 { break }
             do {
-                guard try node.waitForEvents(timeout: min(remaining ?? 0.5, 0.5)) else { continue }
+                // Sleep until events arrive, the run ends, or the gesture recognizer's next deadline.
+                var timeout = min(remaining ?? 0.5, 0.5)
+                if emit == .gestures, let origin, let deadline = recognizer.nextDeadline {
+                    timeout = max(0, min(timeout, deadline - (MonotonicClock.now() - Double(origin) / 1_000_000)))
+                }
+                guard try node.waitForEvents(timeout: timeout) else {
+                    deliver(readable: MonotonicClock.now())
+                    continue
+                }
                 let readable = MonotonicClock.now()
                 events.removeAll(keepingCapacity: true)
                 eventCount += try node.readEvents(into: &events)
@@ -190,11 +240,11 @@ struct Live: ParsableCommand {
                         assembler.clear()
                     }
                 }
-                emit(readable: readable)
+                deliver(readable: readable)
             } catch let error as EvdevNodeError where error.isGone {
                 // Unplugged: the open stroke ends as cancelled; keep running and wait for it to return.
                 decoder.cancel(into: &samples)
-                emit(readable: MonotonicClock.now())
+                deliver(readable: MonotonicClock.now())
                 Console.warning("\(error); waiting for it to come back (Ctrl-C to stop)")
                 let path = node.path
                 var reopened: EvdevNode?
@@ -209,7 +259,13 @@ struct Live: ParsableCommand {
             }
         }
         decoder.finish(into: &samples)
-        emit(readable: MonotonicClock.now())
+        deliver(readable: MonotonicClock.now())
+        if emit == .gestures {
+            recognizer.finish(at: samples.last?.time ?? decoder.lastProximityOutTime, into: &gestureEvents)
+            flushGestures()
+        }
+        recorder?.finish()
+        output.flush()
         var line = "quill live: \(eventCount) events, \(summary.sampleCount) samples, \(summary.strokeCount) strokes in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
         if stats, !latencies.isEmpty {
             let sorted = latencies.sorted()
@@ -291,3 +347,4 @@ extension Live {
         FileHandle.standardError.write(Data("quill live (libinput): \(eventCount) tool events, \(summary.sampleCount) samples, \(summary.strokeCount) strokes in \(String(format: "%.1f", MonotonicClock.now() - started)) s\n".utf8))
     }
 }
+

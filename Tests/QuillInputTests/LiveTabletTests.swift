@@ -26,6 +26,19 @@ struct LiveTabletTests {
         #expect(live.error.contains("quill live: \(mock.events.count) events"))
     }
 
+    @Test func liveStrokesAndGesturesAreThoseOfTheReplay() throws {
+        // DTH2242: 7 strokes and barrel-button presses (BTN_STYLUS ×3, BTN_STYLUS2 ×1).
+        let mock = try MockedTablet(recording: Fixtures.dth2242)
+        let config = mock.directory.appendingPathComponent("config").path  // no preferences file: defaults
+        setenv("XDG_CONFIG_HOME", config, 1)
+        let strokes = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--emit", "strokes", "--duration", "\(mock.duration + MockedTablet.lead + 3)"])
+        #expect(strokes.output == (try cli.quill("strokes", mock.expectedRecording, "--emit", "smoothed")).output)
+        let gestures = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--emit", "gestures", "--duration", "\(mock.duration + MockedTablet.lead + 3)"])
+        let replayed = try cli.quill("gestures", mock.expectedRecording)
+        #expect(!replayed.output.isEmpty)
+        #expect(gestures.output == replayed.output)
+    }
+
     @Test func recordCapturesAFileThatReplaysToTheSameSamples() throws {
         let mock = try MockedTablet(recording: Fixtures.cintiq13HD)
         let output = mock.directory.appendingPathComponent("captured.yml").path

@@ -15,6 +15,7 @@ public struct LibinputSampleMapper: Sendable {
     private var buttons: PenButtons = []
     private var isTipDown = false
     private var rotationReference = 0.0
+    private var lastEmitted: PenSample?
 
     /// `width`/`height`: the tablet's size in mm as libinput reports it.
     public init(width: Double, height: Double, canvas: CanvasSize = .iPadPro129Landscape, deviceIndex: Int = 0) throws {
@@ -22,13 +23,14 @@ public struct LibinputSampleMapper: Sendable {
         self.deviceIndex = deviceIndex
     }
 
-    /// The sample for one libinput event, or nil (proximity-out).
+    /// The sample for one libinput event, or nil (proximity-out, or nothing changed).
     public mutating func sample(for event: LibinputToolEvent) -> PenSample? {
         if origin == nil { origin = event.microseconds }
         var phase: PenPhase
         switch event.kind {
         case .proximity:
             guard event.isInProximity else {
+                lastEmitted = nil
                 buttons = []
                 isTipDown = false
                 return nil
@@ -48,15 +50,28 @@ public struct LibinputSampleMapper: Sendable {
             phase = isTipDown ? .moved : .hover
         }
         let tablet = TabletPoint(x: event.xMillimetres, y: event.yMillimetres)
-        let pressure = phase.isInContact ? event.pressure : 0
+        // As the raw path: pressure only while the tip is down; the lifting sample has none.
+        let pressure = phase == .began || phase == .moved ? event.pressure : 0
         let orientation = PenOrientation(tilt: PenTilt(xDegrees: event.tiltX, yDegrees: event.tiltY))
         var roll = event.rotation - rotationReference
         if roll > 180 { roll -= 360 } else if roll <= -180 { roll += 360 }
-        return PenSample(
+        let sample = PenSample(
             time: Double(event.microseconds - (origin ?? event.microseconds)) / 1_000_000, location: mapping.canvasPoint(for: tablet),
             tabletLocation: tablet, phase: phase, tool: event.tool, force: pressure * PenSample.maximumPossibleForce, pressure: pressure,
             altitude: orientation.altitude, azimuth: orientation.azimuth, roll: roll * .pi / 180,
             distance: phase.isInContact ? 0 : event.distance, wheel: event.tool == .airbrush ? event.slider : 0, buttons: buttons,
             toolSerial: UInt32(truncatingIfNeeded: event.serial), deviceIndex: deviceIndex)
+        // As the raw path: a hover or move that changes nothing a sample carries (libinput reports
+        // pressure changes of a hovering pen, which a hover sample does not carry) gives no sample.
+        if sample.phase == .hover || sample.phase == .moved, let previous = lastEmitted,
+            (previous.phase == .began ? .moved : previous.phase) == sample.phase
+        {
+            var unchanged = sample
+            unchanged.time = previous.time
+            unchanged.phase = previous.phase
+            if unchanged == previous { return nil }
+        }
+        lastEmitted = sample
+        return sample
     }
 }

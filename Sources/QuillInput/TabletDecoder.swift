@@ -125,6 +125,7 @@ public struct TabletDecoder: Sendable {
         var enteringTool: PenTool?
         var isLeaving = false
         var hasAxis = false
+        var hasPressureChange = false
         for event in frame {
             switch event.type {
             case EvdevCode.EventType.key:
@@ -145,6 +146,7 @@ public struct TabletDecoder: Sendable {
                 }
             case EvdevCode.EventType.abs:
                 hasAxis = true
+                if event.code == EvdevCode.Abs.pressure { hasPressureChange = true }
             case EvdevCode.EventType.msc where event.code == EvdevCode.Msc.serial:
                 serial = UInt32(bitPattern: event.value)
             default:
@@ -176,6 +178,9 @@ public struct TabletDecoder: Sendable {
             enterProximity(.pen)
         }
         guard tool != nil else { return }
+        // libinput: a pressure reading below a worn pen's offset lowers the offset (a fast contact
+        // can start with a higher-than-needed offset).
+        if hasPressureChange, let offset = pressureOffset, rawPressure < offset { pressureOffset = rawPressure }
 
         let wasInContact = isInContact
         isInContact = contactState()

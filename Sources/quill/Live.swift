@@ -249,6 +249,7 @@ struct Live: ParsableCommand {
                 let path = node.path
                 var reopened: EvdevNode?
                 while reopened == nil, !StopSignal.isRequested {
+                    if let duration, MonotonicClock.now() - started >= duration { break }
                     usleep(200_000)
                     reopened = try? EvdevNode(path: path)
                 }
@@ -284,6 +285,12 @@ extension Live {
             context = try device.map { try LibinputContext(paths: [$0]) } ?? LibinputContext()
         } catch {
             Console.error(error)
+            // libinput 1.22 ignores tablets whose X/Y axes declare no resolution; the raw path reads them.
+            if let device, let node = try? EvdevNode(path: device),
+                node.description.axes[EvdevCode.Abs.x]?.resolution ?? 0 == 0 || node.description.axes[EvdevCode.Abs.y]?.resolution ?? 0 == 0
+            {
+                Console.error("\(device) declares no resolution for X/Y, which libinput refuses; --backend evdev reads it (assuming 100 units/mm)")
+            }
             throw ExitCode.failure
         }
         StopSignal.install()
@@ -300,6 +307,24 @@ extension Live {
             summary.add(sample)
             lastSample[device] = sample
         }
+        // libinput reports one hardware frame as several events with the same time (an axis event
+        // and the tip event): they become one sample, as the raw path gives one sample per frame.
+        var pending: [String: PenSample] = [:]
+        func add(_ sample: PenSample, device: String) {
+            if var merged = pending[device], merged.time == sample.time, merged.tool == sample.tool {
+                let phase = merged.phase
+                merged = sample
+                if phase == .began || phase == .ended, sample.phase == .moved || sample.phase == .hover { merged.phase = phase }
+                pending[device] = merged
+                return
+            }
+            if let previous = pending[device] { write(previous, device: device) }
+            pending[device] = sample
+        }
+        func flushPending() {
+            for (device, sample) in pending.sorted(by: { $0.value.time < $1.value.time }) { write(sample, device: device) }
+            pending.removeAll()
+        }
         while !StopSignal.isRequested {
             let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
             if let remaining, remaining <= 0 { break }
@@ -309,6 +334,12 @@ extension Live {
                 _ = context.wait(timeout: min(remaining ?? 0.5, 0.5))
                 continue
             }
+            // libinput lifts the tip and takes the tool out of proximity itself when a tablet is
+            // removed, in the same batch as DEVICE_REMOVED: that lift is a cancellation.
+            let removed = Set(pending.compactMap { event -> String? in
+                if case let .deviceRemoved(sysname) = event { return sysname }
+                return nil
+            })
             for event in pending {
                 switch event {
                 case let .deviceAdded(sysname, name, _, _, width, height, isTablet):
@@ -322,9 +353,12 @@ extension Live {
                     mappers[sysname] = try LibinputSampleMapper(width: width, height: height, canvas: canvasSize, deviceIndex: index)
                     Console.warning("tablet added: \(sysname) \"\(name)\" \(width) × \(height) mm")
                 case let .deviceRemoved(sysname):
+                    flushPending()
                     // Unplugged: an open stroke ends as cancelled; everything before it is kept.
                     if var last = lastSample[sysname], last.phase.isInContact {
                         last.phase = .cancelled
+                        last.pressure = 0
+                        last.force = 0
                         write(last, device: sysname)
                     }
                     mappers[sysname] = nil
@@ -332,15 +366,22 @@ extension Live {
                 case let .tool(toolEvent):
                     eventCount += 1
                     guard var mapper = mappers[toolEvent.deviceName] else { continue }
-                    if let sample = mapper.sample(for: toolEvent) { write(sample, device: toolEvent.deviceName) }
+                    if var sample = mapper.sample(for: toolEvent) {
+                        if sample.phase == .ended, removed.contains(toolEvent.deviceName) { sample.phase = .cancelled }
+                        add(sample, device: toolEvent.deviceName)
+                    }
                     mappers[toolEvent.deviceName] = mapper
                 }
             }
+            flushPending()
             output.flush()
         }
+        flushPending()
         for (device, last) in lastSample where last.phase.isInContact {
             var closing = last
             closing.phase = .ended
+            closing.pressure = 0
+            closing.force = 0
             write(closing, device: device)
         }
         output.flush()

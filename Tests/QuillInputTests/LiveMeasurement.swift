@@ -9,7 +9,7 @@ struct LiveMeasurement {
     @Test func printsLatencyAndThroughput() throws {
         let quill = ProcessInfo.processInfo.environment["QUILL_MEASURE_LIVE"] ?? CommandLineTests.executable.path
         let mock = try MockedTablet(recording: Fixtures.dth2242)
-        let run = try mock.run([quill, "live", "--device", MockedTablet.node, "--duration", "\(mock.duration + MockedTablet.lead + 3)", "--stats"], timeout: 600)
+        let run = try mock.run([quill, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 2)", "--stats"], timeout: 600)
         print("LIVE-MEASUREMENT \(mock.events.count) events over \(mock.duration) s: \(run.error)")
         #expect(run.status == 0)
     }

@@ -8,8 +8,10 @@ import QuillSystem
 /// See `linux-input.md` facts summarized in the README ("Testing without hardware").
 struct MockedTablet {
     static let node = "/dev/input/event13"
-    /// Seconds between writing the event stream and its first event: time for umockdev-run and
-    /// `quill` to start, so the stream never piles up unread.
+    /// Seconds between the wake-up event and the stream's first event: time for umockdev-run and
+    /// `quill` to start. umockdev 0.17 paces an evemu stream by the gaps between its events from
+    /// the moment it starts (not by their times), so without this pause the beginning would pile
+    /// up unread, and a pile over ~4 KiB reaches the reader split mid-event.
     static let lead = 3.0
     let directory: URL
     /// The events as played, with their times (µs from the first event), for the expected output.
@@ -19,9 +21,10 @@ struct MockedTablet {
     /// True when umockdev-run is installed (Tools/test installs it).
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run") }
 
-    /// Builds the mock of `recording`'s first device and events. Gaps between frames are capped
-    /// at 30 ms (frames must stay 1–50 ms apart for umockdev and libinput) and at least 2 ms.
-    init(recording: String, deviceFile: String? = nil) throws {
+    /// Builds the mock of `recording`'s first device and events (its first `maximumFrames`
+    /// frames). Gaps between frames are kept between 2 ms and `maximumGap` seconds (30 ms:
+    /// frames must stay under libinput's 50 ms proximity timeout, unless a test wants silence).
+    init(recording: String, deviceFile: String? = nil, maximumFrames: Int = .max, maximumGap: Double = 0.030) throws {
         let reader = try Recording.open(path: recording, deviceFile: deviceFile)
         var device: DeviceDescription?
         var frames: [[InputEvent]] = []
@@ -32,7 +35,7 @@ struct MockedTablet {
             case let .event(index, event, _) where index == 0:
                 frame.append(event)
                 if event.isFrameEnd {
-                    frames.append(frame)
+                    if frames.count < maximumFrames { frames.append(frame) }
                     frame = []
                 }
             default: break
@@ -45,7 +48,7 @@ struct MockedTablet {
         var events: [InputEvent] = []
         for frame in frames {
             let original = frame[frame.count - 1].microseconds
-            if let previous { time += min(max(original - previous, 2_000), 30_000) }
+            if let previous { time += min(max(original - previous, 2_000), Int64(maximumGap * 1_000_000)) }
             previous = original
             events += frame.map { InputEvent(microseconds: time, type: $0.type, code: $0.code, value: $0.value) }
         }
@@ -62,7 +65,7 @@ struct MockedTablet {
         for (type, codes) in device.codes.sorted(by: { $0.key < $1.key }) {
             evemu += "B: \(String(format: "%02x", Int(type))) " + bitmask(codes, bytes: type == 1 ? 96 : 8).map { String(format: "%02x", $0) }.joined(separator: " ") + "\n"
         }
-        for event in events {
+        for event in played {
             evemu += String(format: "E: %d.%06d %04x %04x %d\n", Int(event.microseconds / 1_000_000), Int(event.microseconds % 1_000_000), Int(event.type), Int(event.code), Int(event.value))
         }
         try evemu.write(to: directory.appendingPathComponent("expected.events"), atomically: true, encoding: .utf8)
@@ -73,12 +76,23 @@ struct MockedTablet {
     /// Seconds the stream lasts.
     var duration: Double { Double(events.last?.microseconds ?? 0) / 1_000_000 }
 
-    /// Writes the event stream with times rebased to CLOCK_MONOTONIC `lead` seconds from now
-    /// (libinput trusts event times), microseconds unpadded (umockdev reads a leading zero as octal).
-    func writeEvents(lead: Double) throws -> String {
-        let base = Int64((MonotonicClock.now() + lead) * 1_000_000)
+    /// Seconds from the wake-up event to the last event: how long a run must at least listen.
+    var playedDuration: Double { MockedTablet.lead + duration }
+
+    /// What is played, times from the wake-up event: a lone `SYN_REPORT` (an empty frame, which
+    /// gives no sample), then the stream `lead` seconds later.
+    var played: [InputEvent] {
+        let shift = Int64(MockedTablet.lead * 1_000_000)
+        return [InputEvent(microseconds: 0, type: 0, code: 0, value: 0)]
+            + events.map { InputEvent(microseconds: $0.microseconds + shift, type: $0.type, code: $0.code, value: $0.value) }
+    }
+
+    /// Writes what is played with times rebased to CLOCK_MONOTONIC from now (libinput trusts event
+    /// times), microseconds unpadded (umockdev reads a leading zero as octal).
+    func writeEvents() throws -> String {
+        let base = Int64(MonotonicClock.now() * 1_000_000)
         var text = ""
-        for event in events {
+        for event in played {
             let t = base + event.microseconds
             text += "E: \(t / 1_000_000).\(t % 1_000_000) \(hex4(event.type)) \(hex4(event.code)) \(event.value)\n"
         }
@@ -87,21 +101,35 @@ struct MockedTablet {
         return path
     }
 
+    /// Tools/mock/quillmock.c built with the system C compiler (once per test run): it closes
+    /// umockdev 0.17's two gaps for libinput and can deny or unplug the node.
+    static let preloadLibrary: Result<String, Error> = Result {
+        let source = Fixtures.repositoryRoot.appendingPathComponent("Tools/mock/quillmock.c").path
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("quillmock-\(UUID().uuidString).so").path
+        let build = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/cc"), ["-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"])
+        guard build.status == 0 else { throw RecordingError(file: source, line: nil, message: "cc failed: \(build.error)") }
+        return library
+    }
+
     /// Runs `arguments` inside umockdev-run with the mocked node (and the events when `withEvents`).
-    func run(_ arguments: [String], withEvents: Bool = true, preload: String? = nil, timeout: Int = 60) throws -> (status: Int32, output: String, error: String) {
+    /// With `preload`, quillmock.so goes before umockdev's own preload, the udev database entry is
+    /// written inside the sandbox, and `environment` (e.g. QUILL_MOCK_UNPLUG_AFTER) is exported.
+    func run(_ arguments: [String], withEvents: Bool = true, preload: Bool = false, environment: [String: String] = [:], timeout: Int = 60) throws -> (status: Int32, output: String, error: String) {
         var umockdev = [
             "-s", "KILL", "\(timeout)", "/usr/bin/umockdev-run",
             "--device", directory.appendingPathComponent("device.umockdev").path,
             "--ioctl", "\(MockedTablet.node)=\(directory.appendingPathComponent("device.ioctl").path)",
         ]
-        if withEvents { umockdev += ["--evemu-events", "\(MockedTablet.node)=\(try writeEvents(lead: MockedTablet.lead))"] }
+        if withEvents { umockdev += ["--evemu-events", "\(MockedTablet.node)=\(try writeEvents())"] }
         umockdev.append("--")
-        if let preload {
-            // Our preload goes before umockdev's; the udev database entry is written inside the sandbox.
+        if preload {
+            let library = try MockedTablet.preloadLibrary.get()
+            let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n")
             let script = """
                 mkdir -p "$UMOCKDEV_DIR/run/udev/data" && printf 'I:1\\nE:ID_INPUT=1\\nE:ID_INPUT_TABLET=1\\nG:seat\\nQ:seat\\n' > "$UMOCKDEV_DIR/run/udev/data/c13:77"
                 export QUILL_MOCK_NODE=\(MockedTablet.node) QUILL_MOCK_RDEV=13:77
-                LD_PRELOAD="\(preload):$LD_PRELOAD" exec "$@"
+                \(exports)
+                LD_PRELOAD="\(library):$LD_PRELOAD" exec "$@"
                 """
             umockdev += ["/bin/sh", "-c", script, "sh"]
         }

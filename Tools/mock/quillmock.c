@@ -8,10 +8,15 @@
  *  2. libudev's database (/run/udev/data/…) is read from inside the umockdev sandbox
  *     ($UMOCKDEV_DIR/run/udev/data/…), where the test writes the device's entry, so libinput sees
  *     the device as initialized.
+ * Two more knobs let tests play what a real tablet does to a reader:
+ *  3. QUILL_MOCK_DENY=1: opening the mocked node fails with EACCES (no permission on /dev/input).
+ *  4. QUILL_MOCK_UNPLUG_AFTER=N: after N input events have been read from the node, reads fail
+ *     with ENODEV and opening it fails with ENOENT, as when the tablet is unplugged.
  * Everything else passes through to the next library (umockdev's preload, then libc).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,6 +30,18 @@
 #define MAX_FDS 1024
 
 static char mocked_fds[MAX_FDS];
+static long events_read;  /* input events read from the mocked node, all fds */
+#define EVENT_SIZE 24     /* struct input_event on 64-bit Linux */
+
+static long unplug_after(void) {
+    const char *text = getenv("QUILL_MOCK_UNPLUG_AFTER");
+    return text ? atol(text) : -1;
+}
+
+static int is_unplugged(void) {
+    long limit = unplug_after();
+    return limit >= 0 && events_read >= limit;
+}
 
 static int mocked_rdev(dev_t *rdev) {
     const char *text = getenv("QUILL_MOCK_RDEV");
@@ -37,6 +54,15 @@ static int mocked_rdev(dev_t *rdev) {
 static int is_mocked_node(const char *path) {
     const char *node = getenv("QUILL_MOCK_NODE");
     return node && path && strcmp(path, node) == 0;
+}
+
+/* Non-zero (with errno set) when opening the mocked node must fail: denied or unplugged. */
+static int refuses_open(const char *path) {
+    if (!is_mocked_node(path)) return 0;
+    const char *deny = getenv("QUILL_MOCK_DENY");
+    if (deny && strcmp(deny, "1") == 0) { errno = EACCES; return 1; }
+    if (is_unplugged()) { errno = ENOENT; return 1; }
+    return 0;
 }
 
 /* /run/udev/data/X → $UMOCKDEV_DIR/run/udev/data/X (into buffer), or the path itself. */
@@ -64,6 +90,7 @@ int open(const char *path, int flags, ...) {
     char buffer[4096];
     mode_t mode = 0;
     if (flags & (O_CREAT | O_TMPFILE)) { va_list ap; va_start(ap, flags); mode = va_arg(ap, mode_t); va_end(ap); }
+    if (refuses_open(path)) return -1;
     int fd = next_open(redirect(path, buffer, sizeof buffer), flags, mode);
     if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
     return fd;
@@ -74,6 +101,7 @@ int open64(const char *path, int flags, ...) {
     char buffer[4096];
     mode_t mode = 0;
     if (flags & (O_CREAT | O_TMPFILE)) { va_list ap; va_start(ap, flags); mode = va_arg(ap, mode_t); va_end(ap); }
+    if (refuses_open(path)) return -1;
     int fd = next_open64(redirect(path, buffer, sizeof buffer), flags, mode);
     if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
     return fd;
@@ -84,7 +112,27 @@ int openat(int dirfd, const char *path, int flags, ...) {
     char buffer[4096];
     mode_t mode = 0;
     if (flags & (O_CREAT | O_TMPFILE)) { va_list ap; va_start(ap, flags); mode = va_arg(ap, mode_t); va_end(ap); }
+    if (refuses_open(path)) return -1;
     int fd = next_openat(dirfd, redirect(path, buffer, sizeof buffer), flags, mode);
+    if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
+    return fd;
+}
+
+/* _FORTIFY_SOURCE builds (libinput's own tools) call these instead of open/open64. */
+int __open_2(const char *path, int flags) {
+    NEXT(__open_2);
+    char buffer[4096];
+    if (refuses_open(path)) return -1;
+    int fd = next___open_2(redirect(path, buffer, sizeof buffer), flags);
+    if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
+    return fd;
+}
+
+int __open64_2(const char *path, int flags) {
+    NEXT(__open64_2);
+    char buffer[4096];
+    if (refuses_open(path)) return -1;
+    int fd = next___open64_2(redirect(path, buffer, sizeof buffer), flags);
     if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
     return fd;
 }
@@ -132,5 +180,42 @@ int fstat64(int fd, struct stat64 *st) {
     NEXT(fstat64);
     int result = next_fstat64(fd, st);
     if (result == 0 && fd >= 0 && fd < MAX_FDS && mocked_fds[fd]) fix_stat((struct stat *)st);
+    return result;
+}
+
+/* fstatat(fd, "", AT_EMPTY_PATH) is fstat; fstatat(dirfd, node) is stat. */
+static int fstatat_is_mocked(int dirfd, const char *path, int flags) {
+    if (path && path[0] == '\0' && (flags & AT_EMPTY_PATH)) return dirfd >= 0 && dirfd < MAX_FDS && mocked_fds[dirfd];
+    return is_mocked_node(path);
+}
+
+int fstatat(int dirfd, const char *path, struct stat *st, int flags) {
+    NEXT(fstatat);
+    int result = next_fstatat(dirfd, path, st, flags);
+    if (result == 0 && fstatat_is_mocked(dirfd, path, flags)) fix_stat(st);
+    return result;
+}
+
+int fstatat64(int dirfd, const char *path, struct stat64 *st, int flags) {
+    NEXT(fstatat64);
+    int result = next_fstatat64(dirfd, path, st, flags);
+    if (result == 0 && fstatat_is_mocked(dirfd, path, flags)) fix_stat((struct stat *)st);
+    return result;
+}
+
+/* Reads from the mocked node count events; past QUILL_MOCK_UNPLUG_AFTER the device is gone. */
+ssize_t read(int fd, void *buffer, size_t count) {
+    NEXT(read);
+    int mocked = fd >= 0 && fd < MAX_FDS && mocked_fds[fd];
+    if (!mocked || unplug_after() < 0) {
+        ssize_t result = next_read(fd, buffer, count);
+        if (mocked && result > 0) events_read += result / EVENT_SIZE;
+        return result;
+    }
+    long left = unplug_after() - events_read;
+    if (left <= 0) { errno = ENODEV; return -1; }
+    if (count > (size_t)left * EVENT_SIZE) count = (size_t)left * EVENT_SIZE;
+    ssize_t result = next_read(fd, buffer, count);
+    if (result > 0) events_read += result / EVENT_SIZE;
     return result;
 }

@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+import QuillCore
+@testable import QuillInput
+
+/// `quill live --backend libinput` on mocked tablets: real libinput 1.22 reads the umockdev node
+/// (through Tools/mock/quillmock.c) and its tablet-tool events become samples. They must agree
+/// with replaying the same events through Quill's own decoder.
+@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): libinput tests skipped"))
+struct LibinputLiveTests {
+    let cli = CommandLineTests()
+
+    /// The bundled recordings libinput accepts, their first 400 frames (a few seconds each). The
+    /// Genius, 22HDT and DTH2242 recordings declare no resolution, which libinput refuses (tested
+    /// below); the second Intuos Pro file holds the same events as the first. The Intuos4 drag is
+    /// left out: libinput normalizes its pressure from 0, not from the 1 % threshold, in every
+    /// run, and why is not understood yet (README, "libinput and the raw path").
+    static let withoutResolution = [Fixtures.genius, Fixtures.cintiq22HDT, Fixtures.dth2242]
+    static let recordings: [(String, String?)] = Fixtures.all.filter {
+        !withoutResolution.contains($0.path) && ![Fixtures.intuosProRecordWithLibinput, Fixtures.intuos4Drag].contains($0.path)
+    }
+
+    @Test(arguments: recordings.map(\.0))
+    func libinputSamplesAgreeWithTheReplay(recording: String) throws {
+        let device = Self.recordings.first { $0.0 == recording }?.1
+        let mock = try MockedTablet(recording: recording, deviceFile: device, maximumFrames: 400)
+        let replay = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
+        let run = try mock.run(
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 2)"],
+            preload: true)
+        #expect(run.status == 0, "\(run.error)")
+        let live = try LiveSample.parse(run.output)
+        try #require(!live.isEmpty, "libinput gave no samples for \(recording): \(run.error)")
+        let disagreements = LiveSample.disagreements(libinput: live, replay: replay, device: mock.device)
+        #expect(disagreements.isEmpty, "\(recording): \(disagreements.prefix(8).joined(separator: "\n"))")
+        // Every stroke of the replay is a stroke of libinput, begun and ended at the same frames.
+        #expect(live.filter { $0.phase == "began" }.count == replay.filter { $0.phase == "began" }.count)
+        #expect(live.filter { $0.phase == "ended" || $0.phase == "cancelled" }.count == replay.filter { $0.phase == "ended" || $0.phase == "cancelled" }.count)
+    }
+}
+
+/// One JSON Lines sample as `quill samples` and `quill live` print it.
+struct LiveSample: Decodable, Equatable {
+    var t: Double
+    var x_mm: Double
+    var y_mm: Double
+    var phase: String
+    var tool: String
+    var pressure: Double
+    var altitude: Double
+    var azimuth: Double
+    var roll: Double
+    var distance: Double
+    var buttons: [String]
+
+    static func parse(_ text: String) throws -> [LiveSample] {
+        try text.split(separator: "\n").map { try JSONDecoder().decode(LiveSample.self, from: Data($0.utf8)) }
+    }
+
+    /// What libinput changes by design, and how far: it averages x, y and tilt over the last 4
+    /// frames and holds x and y while the raw value stays within the axis fuzz (so a libinput
+    /// value lies within the range of the raw values over those frames, widened by twice the
+    /// fuzz), and it drops frames whose changes are all within the fuzz (so it may have fewer
+    /// samples). Time, phase, tool, buttons, pressure (thresholds and worn-pen offset) and roll
+    /// must be equal. Distance is not compared: under umockdev libinput's distance sometimes
+    /// trails the raw value by 1–2 units for dozens of frames, at different places in different
+    /// runs (README).
+    static func disagreements(libinput: [LiveSample], replay: [LiveSample], device: DeviceDescription) -> [String] {
+        // libinput's hysteresis holds a value while the raw one moves within the axis fuzz: allow twice the fuzz.
+        func fuzz(_ code: UInt16, perMillimetre: Bool) -> Double {
+            guard let axis = device.axes[code], axis.fuzz > 0 else { return 1e-6 }
+            return 2 * Double(axis.fuzz) / (perMillimetre ? Double(max(axis.resolution, 1)) : axis.span) + 1e-6
+        }
+        let slackX = max(0.01, fuzz(EvdevCode.Abs.x, perMillimetre: true)), slackY = max(0.01, fuzz(EvdevCode.Abs.y, perMillimetre: true))
+        guard let first = libinput.first, let start = replay.firstIndex(where: { $0.tool == first.tool }) else { return ["no common first sample"] }
+        let offset = replay[start].t - first.t
+        var problems: [String] = []
+        var index = start
+        for sample in libinput {
+            let time = sample.t + offset
+            while index < replay.count, replay[index].t < time - 1e-6 || (abs(replay[index].t - time) <= 1e-6 && replay[index].tool != sample.tool) { index += 1 }
+            let exact = index < replay.count && abs(replay[index].t - time) <= 1e-6
+            if !exact {
+                // A frame the raw path gave no sample for, because nothing a sample carries changed
+                // (a hovering pen's pressure, say), while libinput's smoothing moved on: it is
+                // compared with the sample the raw path holds, one frame or more earlier.
+                guard index > start, sample.phase == "hover" || sample.phase == "moved", replay[index - 1].tool == sample.tool else {
+                    problems.append("t=\(time): libinput has a \(sample.phase) \(sample.tool) sample the replay has not")
+                    continue
+                }
+                index -= 1
+            }
+            defer { index += 1 }  // past the matched sample, or back to where the search stood
+            var raw = replay[index]
+            if !exact, raw.phase == "began" { raw.phase = "moved" }
+            let window = replay[max(start, index - 3)...index].filter { $0.tool == raw.tool }
+            func within(_ value: Double, _ key: KeyPath<LiveSample, Double>, slack: Double) -> Bool {
+                let values = window.map { $0[keyPath: key] }
+                return value >= values.min()! - slack && value <= values.max()! + slack
+            }
+            var differences: [String] = []
+            if sample.phase != raw.phase { differences.append("phase \(sample.phase) ≠ \(raw.phase)") }
+            if sample.buttons != raw.buttons { differences.append("buttons \(sample.buttons) ≠ \(raw.buttons)") }
+            if abs(sample.pressure - raw.pressure) > 1e-6 { differences.append("pressure \(sample.pressure) ≠ \(raw.pressure)") }
+            if abs(sample.roll - raw.roll) > 1e-6 { differences.append("roll \(sample.roll) ≠ \(raw.roll)") }
+            if !within(sample.x_mm, \.x_mm, slack: slackX) || !within(sample.y_mm, \.y_mm, slack: slackY) {
+                differences.append("position \(sample.x_mm), \(sample.y_mm) outside the last 4 raw positions (\(raw.x_mm), \(raw.y_mm))")
+            }
+            if !within(sample.altitude, \.altitude, slack: 0.02) { differences.append("altitude \(sample.altitude) outside the last 4 raw (\(raw.altitude))") }
+            if !differences.isEmpty { problems.append("t=\(time) \(raw.phase) (libinput \(sample.phase)): " + differences.joined(separator: "; ")) }
+        }
+        return problems
+    }
+}
+
+/// What a tablet does to a running reader, each on both backends where it applies.
+@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): device-behaviour tests skipped"))
+struct LiveDeviceBehaviourTests {
+    let cli = CommandLineTests()
+
+    /// The mocked Intuos Pro M stroke unplugged two frames after its tip went down.
+    func unpluggedMidStroke() throws -> (mock: MockedTablet, expected: [LiveSample], unplugAfter: Int) {
+        let mock = try MockedTablet(recording: Fixtures.intuosProRecord)
+        let expected = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
+        let began = try #require(expected.firstIndex { $0.phase == "began" })
+        let cut = Int64((expected[began + 2].t * 1_000_000).rounded())
+        let unplugAfter = mock.played.firstIndex { $0.microseconds > cut } ?? mock.played.count
+        #expect(expected[began + 2].phase == "moved")
+        return (mock, expected, unplugAfter)
+    }
+
+    @Test func unplugMidStrokeCancelsTheStrokeKeepsWhatCameBeforeAndKeepsRunning() throws {
+        let (mock, expected, unplugAfter) = try unpluggedMidStroke()
+        let run = try mock.run(
+            [CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"],
+            preload: true, environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)"])
+        #expect(run.status == 0, "\(run.error)")
+        let live = try LiveSample.parse(run.output)
+        // Everything read before the unplug is kept unchanged: a prefix of the replay that reaches
+        // into the stroke; then the stroke ends as cancelled where it was.
+        let kept = Array(live.dropLast())
+        #expect(kept == Array(expected.prefix(kept.count)), "\(live.map { "\($0.t) \($0.phase)" })")
+        #expect(kept.last?.phase == "moved")
+        #expect(live.last?.t == kept.last?.t)
+        #expect(live.last?.phase == "cancelled")
+        #expect(live.last?.pressure == 0)
+        #expect(run.error.contains("the device was removed; waiting for it to come back"), "\(run.error)")
+    }
+
+    @Test func unplugMidStrokeThroughLibinputCancelsTheStroke() throws {
+        let (mock, _, unplugAfter) = try unpluggedMidStroke()
+        let run = try mock.run(
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"],
+            preload: true, environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)"])
+        #expect(run.status == 0, "\(run.error)")
+        let live = try LiveSample.parse(run.output)
+        #expect(live.map(\.phase).filter { $0 == "began" }.count == 1)
+        #expect(live.last?.phase == "cancelled", "\(live.map(\.phase))")
+        #expect(run.error.contains("tablet removed: event13"), "\(run.error)")
+    }
+
+    @Test func permissionDeniedExplainsTheInputGroupOnEveryCommand() throws {
+        let mock = try MockedTablet(recording: Fixtures.intuosProRecord)
+        let denied = ["QUILL_MOCK_DENY": "1"]
+        let devices = try mock.run([CommandLineTests.executable.path, "devices"], withEvents: false, preload: true, environment: denied)
+        #expect(devices.status == 2)
+        #expect(devices.error.contains("Permission denied"), "\(devices.error)")
+        #expect(devices.error.contains("'input' group"))
+        let live = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "1"], withEvents: false, preload: true, environment: denied)
+        #expect(live.status != 0)
+        #expect(live.error.contains("'input' group"), "\(live.error)")
+        let record = try mock.run([CommandLineTests.executable.path, "record", "--device", MockedTablet.node, "-o", mock.directory.appendingPathComponent("x.yml").path, "--duration", "1"], withEvents: false, preload: true, environment: denied)
+        #expect(record.status != 0)
+        #expect(record.error.contains("'input' group"), "\(record.error)")
+        let libinput = try mock.run([CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "1"], withEvents: false, preload: true, environment: denied)
+        #expect(libinput.status != 0)
+        #expect(libinput.error.contains("Permission denied"), "\(libinput.error)")
+        for run in [devices, live, record, libinput] { #expect(!run.error.contains("Fatal error"), "no crash, no stack trace") }
+    }
+
+    @Test func aDeviceWithoutResolutionIsRefusedByLibinputAndReadByTheRawPath() throws {
+        // The DTH2242 recording declares no X/Y resolution: libinput 1.22 ignores such tablets.
+        let mock = try MockedTablet(recording: Fixtures.dth2242, maximumFrames: 200)
+        let libinput = try mock.run(
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "2"],
+            preload: true)
+        #expect(libinput.status != 0)
+        #expect(libinput.error.contains("declares no resolution for X/Y, which libinput refuses; --backend evdev reads it"), "\(libinput.error)")
+        let raw = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"])
+        #expect(raw.status == 0)
+        #expect(raw.output == (try cli.quill("samples", mock.expectedRecording)).output)
+        #expect(!raw.output.isEmpty)
+    }
+
+    @Test func aUCLogicPenWithoutProximityKeysGivesTheSameStrokesLiveOnBothBackends() throws {
+        // WP5540U: no BTN_TOOL_PEN; libinput and Quill both bring the pen in on its first axis frame.
+        let mock = try MockedTablet(recording: Fixtures.ucLogic, maximumFrames: 400)
+        let expected = try cli.quill("samples", mock.expectedRecording).output
+        let raw = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"])
+        #expect(raw.output == expected)
+        let strokes = try LiveSample.parse(expected).filter { $0.phase == "began" }.count
+        #expect(strokes >= 1)
+        let libinput = try LiveSample.parse(try mock.run(
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"],
+            preload: true).output)
+        #expect(libinput.filter { $0.phase == "began" }.count == strokes)
+    }
+}

@@ -72,3 +72,25 @@ public struct TabletPoint: Hashable, Sendable {
     public var y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 }
+
+extension PenSample {
+    /// True when this hover or move carries nothing new after `previous` (everything equal but
+    /// the time, in the same phase — a move after `began` counts as the same phase): both input
+    /// paths drop such samples, so a frame that changes nothing a sample carries gives none.
+    public func repeats(_ previous: PenSample) -> Bool {
+        guard phase == .hover || phase == .moved, (previous.phase == .began ? .moved : previous.phase) == phase else { return false }
+        var unchanged = self
+        unchanged.time = previous.time
+        unchanged.phase = previous.phase
+        return unchanged == previous
+    }
+
+    /// This sample as the tip leaves the surface with `phase` (`ended` or `cancelled`): no pressure, no force.
+    public func lifted(as phase: PenPhase) -> PenSample {
+        var sample = self
+        sample.phase = phase
+        sample.pressure = 0
+        sample.force = 0
+        return sample
+    }
+}

@@ -50,8 +50,7 @@ public struct LibinputSampleMapper: Sendable {
             phase = isTipDown ? .moved : .hover
         }
         let tablet = TabletPoint(x: event.xMillimetres, y: event.yMillimetres)
-        // As the raw path: pressure only while the tip is down; the lifting sample has none.
-        let pressure = phase == .began || phase == .moved ? event.pressure : 0
+        let pressure = phase.isInContact ? event.pressure : 0
         let orientation = PenOrientation(tilt: PenTilt(xDegrees: event.tiltX, yDegrees: event.tiltY))
         var roll = event.rotation - rotationReference
         if roll > 180 { roll -= 360 } else if roll <= -180 { roll += 360 }
@@ -63,14 +62,7 @@ public struct LibinputSampleMapper: Sendable {
             toolSerial: UInt32(truncatingIfNeeded: event.serial), deviceIndex: deviceIndex)
         // As the raw path: a hover or move that changes nothing a sample carries (libinput reports
         // pressure changes of a hovering pen, which a hover sample does not carry) gives no sample.
-        if sample.phase == .hover || sample.phase == .moved, let previous = lastEmitted,
-            (previous.phase == .began ? .moved : previous.phase) == sample.phase
-        {
-            var unchanged = sample
-            unchanged.time = previous.time
-            unchanged.phase = previous.phase
-            if unchanged == previous { return nil }
-        }
+        if let previous = lastEmitted, sample.repeats(previous) { return nil }
         lastEmitted = sample
         return sample
     }

@@ -325,14 +325,7 @@ public struct TabletDecoder: Sendable {
 
     /// Appends `sample` unless it repeats the last one (same everything but time) in the same phase.
     mutating func emit(_ sample: PenSample, into samples: inout [PenSample]) {
-        if sample.phase == .hover || sample.phase == .moved, let previous = lastEmitted,
-            (previous.phase == .began ? .moved : previous.phase) == sample.phase
-        {
-            var unchanged = sample
-            unchanged.time = previous.time
-            unchanged.phase = previous.phase
-            if unchanged == previous { return }
-        }
+        if let previous = lastEmitted, sample.repeats(previous) { return }
         samples.append(sample)
         lastEmitted = sample
     }

@@ -190,10 +190,7 @@ struct Live: ParsableCommand {
                     output.line(SampleEncoding.jsonl.line(for: sample))
                 case .strokes:
                     if recorder == nil, let ink = try? Ink(type: .pen) { recorder = DrawingRecorder(ink: ink, mapping: decoder.mapping) }
-                    if let update = recorder?.add(sample) {
-                        output.line(
-                            "{\"t\":\(update.time),\"stroke\":\(update.strokeIndex),\"x\":\(update.point.x),\"y\":\(update.point.y),\"x_mm\":\(update.tabletLocation.x),\"y_mm\":\(update.tabletLocation.y),\"pressure\":\(sample.pressure),\"width\":\(update.point.width)}")
-                    }
+                    if let update = recorder?.add(sample) { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
                 case .gestures:
                     recognizer.add(sample, into: &gestureEvents)
                 }
@@ -309,21 +306,20 @@ extension Live {
         }
         // libinput reports one hardware frame as several events with the same time (an axis event
         // and the tip event): they become one sample, as the raw path gives one sample per frame.
-        var pending: [String: PenSample] = [:]
+        var frameSamples: [String: PenSample] = [:]
         func add(_ sample: PenSample, device: String) {
-            if var merged = pending[device], merged.time == sample.time, merged.tool == sample.tool {
-                let phase = merged.phase
-                merged = sample
-                if phase == .began || phase == .ended, sample.phase == .moved || sample.phase == .hover { merged.phase = phase }
-                pending[device] = merged
+            if let held = frameSamples[device], held.time == sample.time, held.tool == sample.tool {
+                var merged = sample
+                if held.phase == .began || held.phase == .ended, sample.phase == .moved || sample.phase == .hover { merged.phase = held.phase }
+                frameSamples[device] = merged
                 return
             }
-            if let previous = pending[device] { write(previous, device: device) }
-            pending[device] = sample
+            if let previous = frameSamples[device] { write(previous, device: device) }
+            frameSamples[device] = sample
         }
-        func flushPending() {
-            for (device, sample) in pending.sorted(by: { $0.value.time < $1.value.time }) { write(sample, device: device) }
-            pending.removeAll()
+        func flushFrameSamples() {
+            for (device, sample) in frameSamples.sorted(by: { $0.value.time < $1.value.time }) { write(sample, device: device) }
+            frameSamples.removeAll()
         }
         while !StopSignal.isRequested {
             let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
@@ -353,14 +349,9 @@ extension Live {
                     mappers[sysname] = try LibinputSampleMapper(width: width, height: height, canvas: canvasSize, deviceIndex: index)
                     Console.warning("tablet added: \(sysname) \"\(name)\" \(width) × \(height) mm")
                 case let .deviceRemoved(sysname):
-                    flushPending()
+                    flushFrameSamples()
                     // Unplugged: an open stroke ends as cancelled; everything before it is kept.
-                    if var last = lastSample[sysname], last.phase.isInContact {
-                        last.phase = .cancelled
-                        last.pressure = 0
-                        last.force = 0
-                        write(last, device: sysname)
-                    }
+                    if let last = lastSample[sysname], last.phase.isInContact { write(last.lifted(as: .cancelled), device: sysname) }
                     mappers[sysname] = nil
                     if indices[sysname] != nil { Console.warning("tablet removed: \(sysname)") }
                 case let .tool(toolEvent):
@@ -373,17 +364,11 @@ extension Live {
                     mappers[toolEvent.deviceName] = mapper
                 }
             }
-            flushPending()
+            flushFrameSamples()
             output.flush()
         }
-        flushPending()
-        for (device, last) in lastSample where last.phase.isInContact {
-            var closing = last
-            closing.phase = .ended
-            closing.pressure = 0
-            closing.force = 0
-            write(closing, device: device)
-        }
+        flushFrameSamples()
+        for (device, last) in lastSample where last.phase.isInContact { write(last.lifted(as: .ended), device: device) }
         output.flush()
         FileHandle.standardError.write(Data("quill live (libinput): \(eventCount) tool events, \(summary.sampleCount) samples, \(summary.strokeCount) strokes in \(String(format: "%.1f", MonotonicClock.now() - started)) s\n".utf8))
     }

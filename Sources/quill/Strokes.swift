@@ -5,6 +5,12 @@ import QuillStroke
 
 /// `quill strokes FILE --emit …`: what the stroke engine makes of a recording.
 struct Strokes: ParsableCommand {
+    /// One smoothed stroke point as JSON Lines (`quill strokes --emit smoothed`, `quill live --emit strokes`).
+    static func smoothedLine(_ update: StrokeUpdate, pressure: Double) -> String {
+        let p = update.point
+        return "{\"t\":\(update.time),\"stroke\":\(update.strokeIndex),\"x\":\(p.x),\"y\":\(p.y),\"x_mm\":\(update.tabletLocation.x),\"y_mm\":\(update.tabletLocation.y),\"pressure\":\(pressure),\"width\":\(p.width)}"
+    }
+
     static let configuration = CommandConfiguration(
         abstract: "Run the stroke engine on a recording and print JSON Lines: smoothed, predicted, final or geometry.")
 
@@ -43,9 +49,7 @@ struct Strokes: ParsableCommand {
                 guard let update = recorder?.add(sample) else { continue }
                 switch emit {
                 case .smoothed:
-                    let p = update.point
-                    output.line(
-                        "{\"t\":\(update.time),\"stroke\":\(update.strokeIndex),\"x\":\(p.x),\"y\":\(p.y),\"x_mm\":\(update.tabletLocation.x),\"y_mm\":\(update.tabletLocation.y),\"pressure\":\(sample.pressure),\"width\":\(p.width)}")
+                    output.line(Strokes.smoothedLine(update, pressure: sample.pressure))
                 case .predicted:
                     let p = update.predictedPoint
                     output.line(

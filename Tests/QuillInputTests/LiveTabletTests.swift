@@ -29,12 +29,15 @@ struct LiveTabletTests {
     @Test func liveStrokesAndGesturesAreThoseOfTheReplay() throws {
         // DTH2242: 7 strokes and barrel-button presses (BTN_STYLUS ×3, BTN_STYLUS2 ×1).
         let mock = try MockedTablet(recording: Fixtures.dth2242)
-        let config = mock.directory.appendingPathComponent("config").path  // no preferences file: defaults
-        setenv("XDG_CONFIG_HOME", config, 1)
-        let strokes = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--emit", "strokes", "--duration", "\(mock.playedDuration + 2)"])
+        // No preferences file: the defaults. The variable goes to the live process only.
+        let config = ["XDG_CONFIG_HOME": mock.directory.appendingPathComponent("config").path]
+        let strokes = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--emit", "strokes", "--duration", "\(mock.playedDuration + 2)"], environment: config)
+        #expect(strokes.status == 0, "\(strokes.error)")
         #expect(strokes.output == (try cli.quill("strokes", mock.expectedRecording, "--emit", "smoothed")).output)
-        let gestures = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--emit", "gestures", "--duration", "\(mock.playedDuration + 2)"])
-        let replayed = try cli.quill("gestures", mock.expectedRecording)
+        let gestures = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--emit", "gestures", "--duration", "\(mock.playedDuration + 2)"], environment: config)
+        #expect(gestures.status == 0, "\(gestures.error)")
+        let replayed = try Fixtures.runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["XDG_CONFIG_HOME=\(config["XDG_CONFIG_HOME"]!)", CommandLineTests.executable.path, "gestures", mock.expectedRecording])
         #expect(!replayed.output.isEmpty)
         #expect(gestures.output == replayed.output)
     }

@@ -112,8 +112,10 @@ struct MockedTablet {
     }
 
     /// Runs `arguments` inside umockdev-run with the mocked node (and the events when `withEvents`).
-    /// With `preload`, quillmock.so goes before umockdev's own preload, the udev database entry is
-    /// written inside the sandbox, and `environment` (e.g. QUILL_MOCK_UNPLUG_AFTER) is exported.
+    /// With `preload`, quillmock.so goes before umockdev's own preload and the udev database entry
+    /// is written inside the sandbox. `environment` (e.g. QUILL_MOCK_UNPLUG_AFTER) is given to the
+    /// program only: the test process's own environment is never changed (other tests run in
+    /// parallel and spawn processes).
     func run(_ arguments: [String], withEvents: Bool = true, preload: Bool = false, environment: [String: String] = [:], timeout: Int = 60) throws -> (status: Int32, output: String, error: String) {
         var umockdev = [
             "-s", "KILL", "\(timeout)", "/usr/bin/umockdev-run",
@@ -132,6 +134,8 @@ struct MockedTablet {
                 LD_PRELOAD="\(library):$LD_PRELOAD" exec "$@"
                 """
             umockdev += ["/bin/sh", "-c", script, "sh"]
+        } else if !environment.isEmpty {
+            umockdev += ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         }
         return try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/timeout"), umockdev + arguments)
     }

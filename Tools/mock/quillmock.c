@@ -65,6 +65,12 @@ static int refuses_open(const char *path) {
     return 0;
 }
 
+/* Remembers whether fd is the mocked node (for fstat); returns fd. */
+static int track(int fd, const char *path) {
+    if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
+    return fd;
+}
+
 /* /run/udev/data/X → $UMOCKDEV_DIR/run/udev/data/X (into buffer), or the path itself. */
 static const char *redirect(const char *path, char *buffer, size_t size) {
     const char *root = getenv("UMOCKDEV_DIR");
@@ -91,9 +97,7 @@ int open(const char *path, int flags, ...) {
     mode_t mode = 0;
     if (flags & (O_CREAT | O_TMPFILE)) { va_list ap; va_start(ap, flags); mode = va_arg(ap, mode_t); va_end(ap); }
     if (refuses_open(path)) return -1;
-    int fd = next_open(redirect(path, buffer, sizeof buffer), flags, mode);
-    if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
-    return fd;
+    return track(next_open(redirect(path, buffer, sizeof buffer), flags, mode), path);
 }
 
 int open64(const char *path, int flags, ...) {
@@ -102,9 +106,7 @@ int open64(const char *path, int flags, ...) {
     mode_t mode = 0;
     if (flags & (O_CREAT | O_TMPFILE)) { va_list ap; va_start(ap, flags); mode = va_arg(ap, mode_t); va_end(ap); }
     if (refuses_open(path)) return -1;
-    int fd = next_open64(redirect(path, buffer, sizeof buffer), flags, mode);
-    if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
-    return fd;
+    return track(next_open64(redirect(path, buffer, sizeof buffer), flags, mode), path);
 }
 
 int openat(int dirfd, const char *path, int flags, ...) {
@@ -113,9 +115,7 @@ int openat(int dirfd, const char *path, int flags, ...) {
     mode_t mode = 0;
     if (flags & (O_CREAT | O_TMPFILE)) { va_list ap; va_start(ap, flags); mode = va_arg(ap, mode_t); va_end(ap); }
     if (refuses_open(path)) return -1;
-    int fd = next_openat(dirfd, redirect(path, buffer, sizeof buffer), flags, mode);
-    if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
-    return fd;
+    return track(next_openat(dirfd, redirect(path, buffer, sizeof buffer), flags, mode), path);
 }
 
 /* _FORTIFY_SOURCE builds (libinput's own tools) call these instead of open/open64. */
@@ -123,18 +123,14 @@ int __open_2(const char *path, int flags) {
     NEXT(__open_2);
     char buffer[4096];
     if (refuses_open(path)) return -1;
-    int fd = next___open_2(redirect(path, buffer, sizeof buffer), flags);
-    if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
-    return fd;
+    return track(next___open_2(redirect(path, buffer, sizeof buffer), flags), path);
 }
 
 int __open64_2(const char *path, int flags) {
     NEXT(__open64_2);
     char buffer[4096];
     if (refuses_open(path)) return -1;
-    int fd = next___open64_2(redirect(path, buffer, sizeof buffer), flags);
-    if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
-    return fd;
+    return track(next___open64_2(redirect(path, buffer, sizeof buffer), flags), path);
 }
 
 FILE *fopen(const char *path, const char *mode) {

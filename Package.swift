@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Data flows one way: device or recording → frames → samples → gestures and strokes → geometry → pictures.
-// Only `QuillSystem` imports the C libraries (libevdev, libinput); the core model needs neither C nor Foundation.
+// Only `QuillSystem` imports the C libraries (libevdev, libinput, libwacom, Cairo); the core model needs neither C nor Foundation.
 let package = Package(
     name: "Quill",
     platforms: [.macOS(.v13)],
@@ -32,13 +32,18 @@ let package = Package(
             providers: [.apt(["libinput-dev"])]
         ),
         .systemLibrary(
+            name: "CWacom",
+            pkgConfig: "libwacom",
+            providers: [.apt(["libwacom-dev"])]
+        ),
+        .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
         .target(
             name: "QuillSystem",
-            dependencies: ["CEvdev", "CInput", "CCairo", "QuillCore"]
+            dependencies: ["CEvdev", "CInput", "CWacom", "CCairo", "QuillCore"]
         ),
         .target(
             name: "QuillCore",

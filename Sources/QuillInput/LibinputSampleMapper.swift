@@ -11,6 +11,8 @@ import QuillSystem
 public struct LibinputSampleMapper: Sendable {
     public let mapping: TabletMapping
     public let deviceIndex: Int
+    /// Applied to libinput's normalized pressure (libinput 1.22 has no pressure curve).
+    public let pressureCurve: PressureCurve
     private var origin: Int64?
     private var buttons: PenButtons = []
     private var isTipDown = false
@@ -18,7 +20,8 @@ public struct LibinputSampleMapper: Sendable {
     private var lastEmitted: PenSample?
 
     /// `width`/`height`: the tablet's size in mm as libinput reports it.
-    public init(width: Double, height: Double, canvas: CanvasSize = .iPadPro129Landscape, deviceIndex: Int = 0) throws {
+    public init(width: Double, height: Double, canvas: CanvasSize = .iPadPro129Landscape, deviceIndex: Int = 0, pressureCurve: PressureCurve = .linear) throws {
+        self.pressureCurve = pressureCurve
         mapping = try TabletMapping(areaWidth: width, areaHeight: height, canvas: canvas)
         self.deviceIndex = deviceIndex
     }
@@ -50,7 +53,7 @@ public struct LibinputSampleMapper: Sendable {
             phase = isTipDown ? .moved : .hover
         }
         let tablet = TabletPoint(x: event.xMillimetres, y: event.yMillimetres)
-        let pressure = phase.isInContact ? event.pressure : 0
+        let pressure = phase.isInContact ? pressureCurve.apply(event.pressure) : 0
         let orientation = PenOrientation(tilt: PenTilt(xDegrees: event.tiltX, yDegrees: event.tiltY))
         var roll = event.rotation - rotationReference
         if roll > 180 { roll -= 360 } else if roll <= -180 { roll += 360 }

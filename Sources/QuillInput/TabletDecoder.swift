@@ -293,19 +293,36 @@ public struct TabletDecoder: Sendable {
         return raw >= thresholds.upper
     }
 
+    /// The position in device units after the left-handed turn and the calibration, as libinput's
+    /// `tablet_update_xy` and `evdev_transform_absolute` (which keeps whole device units).
+    func devicePosition() -> (x: Double, y: Double) {
+        var x = rawX, y = rawY
+        if parameters.isLeftHanded {
+            x = axisX.maximum - (x - axisX.minimum)
+            y = axisY.maximum - (y - axisY.minimum)
+        }
+        guard !parameters.calibration.isIdentity else { return (Double(x), Double(y)) }
+        let width = axisX.span + 1, height = axisY.span + 1
+        let normalized = parameters.calibration.apply(
+            x: (Double(x) - Double(axisX.minimum)) / width, y: (Double(y) - Double(axisY.minimum)) / height)
+        return ((normalized.x * width + Double(axisX.minimum)).rounded(.towardZero), (normalized.y * height + Double(axisY.minimum)).rounded(.towardZero))
+    }
+
     func makeSample(time: Int64, phase: PenPhase) -> PenSample {
+        let position = devicePosition()
         let tablet = TabletPoint(
-            x: (Double(rawX) - Double(axisX.minimum)) / unitsPerMillimetreX,
-            y: (Double(rawY) - Double(axisY.minimum)) / unitsPerMillimetreY)
+            x: (position.x - Double(axisX.minimum)) / unitsPerMillimetreX,
+            y: (position.y - Double(axisY.minimum)) / unitsPerMillimetreY)
         var pressure = 0.0
         if phase.isInContact, let axis = axisPressure {
             let lower = pressureThresholds.lower
-            pressure = Swift.max(0, (Double(rawPressure) - lower) / (Double(axis.maximum) - lower))
+            pressure = parameters.pressureCurve.apply(Swift.max(0, (Double(rawPressure) - lower) / (Double(axis.maximum) - lower)))
         } else if phase.isInContact {
             pressure = 1  // no pressure axis: a touch is full pressure
         }
+        let turn = parameters.isLeftHanded ? -1.0 : 1.0
         let orientation = hasSeenTilt
-            ? PenOrientation(tilt: PenTilt(xDegrees: tiltXDegrees, yDegrees: tiltYDegrees))
+            ? PenOrientation(tilt: PenTilt(xDegrees: turn * tiltXDegrees, yDegrees: turn * tiltYDegrees))
             : PenOrientation.upright
         var roll = 0.0
         if let axis = axisRotation {

@@ -12,11 +12,22 @@ public struct TabletDecoderParameters: Hashable, Sendable {
     /// Units per millimetre assumed for ABS_X/ABS_Y when the device declares a resolution of 0.
     /// Default 100 (2540 lines per inch, what most such tablets have). libinput rejects such devices.
     public let assumedResolution: Int32
+    /// Left-handed use: the tablet turned 180°, as libinput's left-handed mode does it (x and y
+    /// mirrored within their ranges, tilt negated). Default false. Only reversible tablets can be
+    /// used this way (libwacom's `Reversible`; `quill devices` shows it).
+    public var isLeftHanded: Bool
+    /// Screen-tablet calibration applied to positions normalized to the tablet's range, after the
+    /// left-handed turn, as libinput does. Default: identity.
+    public var calibration: CalibrationMatrix
+    /// Applied to the normalized pressure of every contact sample (libinput 1.22 has none).
+    /// Default: linear (no change).
+    public var pressureCurve: PressureCurve
 
     /// Throws ``ParameterError`` for a timeout that is not a positive number of seconds or a resolution ≤ 0.
     public init(
         canvas: CanvasSize = .iPadPro129Landscape, pressure: PressureParameters = .libinputDefaults,
-        proximityTimeout: Double = 0.05, assumedResolution: Int32 = 100
+        proximityTimeout: Double = 0.05, assumedResolution: Int32 = 100,
+        isLeftHanded: Bool = false, calibration: CalibrationMatrix = .identity, pressureCurve: PressureCurve = .linear
     ) throws {
         guard proximityTimeout.isFinite, proximityTimeout > 0 else {
             throw ParameterError(field: "TabletDecoderParameters.proximityTimeout", value: "\(proximityTimeout)", expected: "seconds > 0")
@@ -28,6 +39,9 @@ public struct TabletDecoderParameters: Hashable, Sendable {
         self.pressure = pressure
         self.proximityTimeout = proximityTimeout
         self.assumedResolution = assumedResolution
+        self.isLeftHanded = isLeftHanded
+        self.calibration = calibration
+        self.pressureCurve = pressureCurve
     }
 
     /// All defaults.
@@ -38,5 +52,8 @@ public struct TabletDecoderParameters: Hashable, Sendable {
         pressure = .libinputDefaults
         proximityTimeout = 0.05
         assumedResolution = 100
+        isLeftHanded = false
+        calibration = .identity
+        pressureCurve = .linear
     }
 }

@@ -40,9 +40,44 @@ public struct LibinputToolEvent: Hashable, Sendable {
     public var deviceName: String
 }
 
+/// A device libinput added, and what of the context's ``LibinputContext/configuration`` it took.
+public struct LibinputDevice: Hashable, Sendable {
+    /// Kernel sysname, e.g. "event13".
+    public var sysname: String
+    public var name: String
+    public var vendor: UInt32
+    public var product: UInt32
+    /// Size in millimetres (nil when libinput knows none).
+    public var widthMillimetres: Double?
+    public var heightMillimetres: Double?
+    /// True when the device has tablet tools (a pen tablet's pen interface).
+    public var isTablet: Bool
+    /// libinput offers left-handed mode for it (1.22: only tablets libwacom calls reversible).
+    public var leftHandedAvailable: Bool
+    /// libinput offers a calibration matrix for it (1.22: only screen tablets, INPUT_PROP_DIRECT).
+    public var calibrationAvailable: Bool
+    /// Left-handed mode is on after applying the configuration.
+    public var isLeftHanded: Bool
+    /// The calibration in effect after applying the configuration (row-major a…f).
+    public var calibration: [Double]
+}
+
+/// Tablet settings a context applies to every tablet it adds, where libinput offers them.
+public struct LibinputTabletConfiguration: Hashable, Sendable {
+    /// Turn reversible tablets 180° for left-handed use.
+    public var leftHanded: Bool
+    /// Calibration for screen tablets (nil: leave libinput's default).
+    public var calibration: CalibrationMatrix?
+
+    public init(leftHanded: Bool = false, calibration: CalibrationMatrix? = nil) {
+        self.leftHanded = leftHanded
+        self.calibration = calibration
+    }
+}
+
 /// What a libinput context reports.
 public enum LibinputEvent: Sendable {
-    case deviceAdded(sysname: String, name: String, vendor: UInt32, product: UInt32, widthMillimetres: Double?, heightMillimetres: Double?, isTablet: Bool)
+    case deviceAdded(LibinputDevice)
     case deviceRemoved(sysname: String)
     case tool(LibinputToolEvent)
 }
@@ -52,6 +87,8 @@ public enum LibinputEvent: Sendable {
 public final class LibinputContext {
     private let handle: OpaquePointer
     private var udev: OpaquePointer?
+    /// Applied to every tablet as it is added (before its first event).
+    public var configuration = LibinputTabletConfiguration()
     /// Nodes libinput could not open, with errno.
     public static var openErrors: [(path: String, errno: Int32)] { lock.withLock { recordedErrors } }
     nonisolated(unsafe) private static var recordedErrors: [(path: String, errno: Int32)] = []
@@ -114,9 +151,16 @@ public final class LibinputContext {
     }
 
     /// Reads what the kernel has and returns the events libinput makes of it.
+    /// Devices added since the last call come first, configured before libinput reads their events.
     public func events() -> [LibinputEvent] {
-        libinput_dispatch(handle)
         var result: [LibinputEvent] = []
+        drain(into: &result)
+        libinput_dispatch(handle)
+        drain(into: &result)
+        return result
+    }
+
+    private func drain(into result: inout [LibinputEvent]) {
         while let event = libinput_get_event(handle) {
             defer { libinput_event_destroy(event) }
             let device = libinput_event_get_device(event)
@@ -124,13 +168,7 @@ public final class LibinputContext {
             switch libinput_event_get_type(event) {
             case LIBINPUT_EVENT_DEVICE_ADDED:
                 guard let device else { continue }
-                var width = 0.0, height = 0.0
-                let hasSize = libinput_device_get_size(device, &width, &height) == 0
-                result.append(.deviceAdded(
-                    sysname: sysname, name: String(cString: libinput_device_get_name(device)),
-                    vendor: libinput_device_get_id_vendor(device), product: libinput_device_get_id_product(device),
-                    widthMillimetres: hasSize ? width : nil, heightMillimetres: hasSize ? height : nil,
-                    isTablet: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0))
+                result.append(.deviceAdded(configure(device, sysname: sysname)))
             case LIBINPUT_EVENT_DEVICE_REMOVED:
                 result.append(.deviceRemoved(sysname: sysname))
             case LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY, LIBINPUT_EVENT_TABLET_TOOL_TIP, LIBINPUT_EVENT_TABLET_TOOL_AXIS,
@@ -141,7 +179,30 @@ public final class LibinputContext {
                 continue
             }
         }
-        return result
+    }
+
+    /// Applies ``configuration`` where libinput offers it and describes the device.
+    private func configure(_ device: OpaquePointer, sysname: String) -> LibinputDevice {
+        var width = 0.0, height = 0.0
+        let hasSize = libinput_device_get_size(device, &width, &height) == 0
+        let isTablet = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0
+        let leftHandedAvailable = libinput_device_config_left_handed_is_available(device) != 0
+        let calibrationAvailable = libinput_device_config_calibration_has_matrix(device) != 0
+        if isTablet, leftHandedAvailable, configuration.leftHanded {
+            _ = libinput_device_config_left_handed_set(device, 1)
+        }
+        if isTablet, calibrationAvailable, let calibration = configuration.calibration {
+            var matrix = calibration.values.map(Float.init)
+            _ = libinput_device_config_calibration_set_matrix(device, &matrix)
+        }
+        var current = [Float](repeating: 0, count: 6)
+        _ = libinput_device_config_calibration_get_matrix(device, &current)
+        return LibinputDevice(
+            sysname: sysname, name: String(cString: libinput_device_get_name(device)),
+            vendor: libinput_device_get_id_vendor(device), product: libinput_device_get_id_product(device),
+            widthMillimetres: hasSize ? width : nil, heightMillimetres: hasSize ? height : nil, isTablet: isTablet,
+            leftHandedAvailable: leftHandedAvailable, calibrationAvailable: calibrationAvailable,
+            isLeftHanded: libinput_device_config_left_handed_get(device) != 0, calibration: current.map(Double.init))
     }
 
     private static func convert(_ event: OpaquePointer, type: libinput_event_type, sysname: String) -> LibinputToolEvent {

@@ -59,6 +59,7 @@ struct Devices: ParsableCommand {
                 print("  axes: \(axes.joined(separator: ", "))")
                 let tools = PenTool.allCases.filter { device.has(type: EvdevCode.EventType.key, code: $0.keyCode) }.map(\.rawValue)
                 print("  tools: \(tools.isEmpty ? "none declared (pen assumed)" : tools.joined(separator: ", "))")
+                printLibwacom(device)
             } catch let error as EvdevNodeError {
                 if error.isPermissionDenied { denied.append(error) }
             }
@@ -69,6 +70,38 @@ struct Devices: ParsableCommand {
                 throw ExitCode(2)
             }
             print(nodes.isEmpty ? "no input devices on this machine (\(directory) has no event nodes): no pen tablet found" : "no pen tablet found among \(nodes.count) input devices")
+        }
+    }
+}
+
+extension Devices {
+    /// What libwacom's database says about the tablet: model, left-handed use, pad buttons, styli.
+    func printLibwacom(_ device: DeviceDescription) {
+        guard let database = try? WacomDatabase() else {
+            print("  libwacom: its database could not be loaded (install libwacom-common)")
+            return
+        }
+        guard let tablet = database.tablet(for: device) else {
+            print("  libwacom: not in libwacom's database (\(String(format: "%04x:%04x", device.vendor, device.product)))")
+            return
+        }
+        let kind = tablet.isDisplayIntegrated ? "screen tablet" : tablet.isSystemIntegrated ? "built-in tablet" : "external tablet"
+        print("  libwacom: \"\(tablet.name)\"\(tablet.modelName.map { " (\($0))" } ?? ""), \(kind), \(tablet.widthInches) × \(tablet.heightInches) in")
+        print("  left-handed: \(tablet.isReversible ? "reversible (quill live --left-handed turns it 180°)" : "not reversible")")
+        print("  pad buttons: \(tablet.padButtons)")
+        print("  styli: \(tablet.styli.count)")
+        let erasers = Set(tablet.styli.filter(\.isEraser).map(\.id))
+        func hex(_ id: Int) -> String { String(format: "0x%05x", id) }
+        for stylus in tablet.styli {
+            let role: String
+            if stylus.isEraser {
+                role = "eraser end" + (stylus.pairedIds.first.map { " of \(hex($0))" } ?? "")
+            } else if let eraser = stylus.pairedIds.first(where: erasers.contains) {
+                role = "eraser: other end, \(hex(eraser))"
+            } else {
+                role = stylus.eraserType == .none || stylus.eraserType == .unknown ? "no eraser" : "eraser: \(stylus.eraserType.rawValue)"
+            }
+            print("    \(hex(stylus.id)) \"\(stylus.name)\", \(stylus.buttons) button\(stylus.buttons == 1 ? "" : "s"), \(role)")
         }
     }
 }
@@ -135,8 +168,7 @@ struct Live: ParsableCommand {
     @Option(help: "The event node, e.g. /dev/input/event13 (default: the first pen tablet).")
     var device: String?
 
-    @Option(help: "Canvas size in points, WIDTHxHEIGHT.")
-    var canvas: String = "1366x1024"
+    @OptionGroup var tablet: TabletOptions
 
     @Option(help: "Stop after this many seconds.")
     var duration: Double?
@@ -159,7 +191,7 @@ struct Live: ParsableCommand {
         var node: EvdevNode
         do { node = try TabletFinder.find(device) } catch { Console.error(error); throw ExitCode.failure }
         StopSignal.install()
-        let parameters = try TabletDecoderParameters(canvas: CanvasSize(parsing: canvas))
+        let parameters = try tablet.parameters()
         var decoder = try TabletDecoder(device: node.description, parameters: parameters)
         let output = TextOutput()
         var assembler = FrameAssembler()
@@ -290,8 +322,11 @@ extension Live {
             }
             throw ExitCode.failure
         }
+        let parameters = try tablet.parameters()
+        context.configuration = LibinputTabletConfiguration(
+            leftHanded: parameters.isLeftHanded, calibration: parameters.calibration.isIdentity ? nil : parameters.calibration)
         StopSignal.install()
-        let canvasSize = try CanvasSize(parsing: canvas)
+        let canvasSize = parameters.canvas
         var mappers: [String: LibinputSampleMapper] = [:]
         var indices: [String: Int] = [:]
         var summary = SampleSummary()
@@ -338,16 +373,28 @@ extension Live {
             })
             for event in pending {
                 switch event {
-                case let .deviceAdded(sysname, name, _, _, width, height, isTablet):
-                    guard isTablet else { continue }
-                    guard let width, let height else {
-                        Console.warning("\(sysname) \"\(name)\": libinput reports no size; its samples are skipped")
+                case let .deviceAdded(added):
+                    guard added.isTablet else { continue }
+                    let sysname = added.sysname
+                    guard let width = added.widthMillimetres, let height = added.heightMillimetres else {
+                        Console.warning("\(sysname) \"\(added.name)\": libinput reports no size; its samples are skipped")
                         continue
                     }
                     let index = indices[sysname] ?? indices.count
                     indices[sysname] = index
-                    mappers[sysname] = try LibinputSampleMapper(width: width, height: height, canvas: canvasSize, deviceIndex: index)
-                    Console.warning("tablet added: \(sysname) \"\(name)\" \(width) × \(height) mm")
+                    mappers[sysname] = try LibinputSampleMapper(width: width, height: height, canvas: canvasSize, deviceIndex: index, pressureCurve: parameters.pressureCurve)
+                    var settings = ""
+                    if added.isLeftHanded { settings += ", left-handed" }
+                    if !CalibrationMatrix.identity.values.elementsEqual(added.calibration, by: { abs($0 - $1) < 1e-6 }) {
+                        settings += ", calibration " + added.calibration.map { String(format: "%g", $0) }.joined(separator: ",")
+                    }
+                    Console.warning("tablet added: \(sysname) \"\(added.name)\" \(width) × \(height) mm (device \(index))\(settings)")
+                    if tablet.leftHanded, !added.leftHandedAvailable {
+                        Console.warning("\(sysname): libinput offers no left-handed mode for it (libwacom does not call it reversible); --backend evdev turns it anyway")
+                    }
+                    if tablet.calibration != nil, !added.calibrationAvailable {
+                        Console.warning("\(sysname): libinput offers calibration only for screen tablets (INPUT_PROP_DIRECT); --backend evdev applies it anyway")
+                    }
                 case let .deviceRemoved(sysname):
                     flushFrameSamples()
                     // Unplugged: an open stroke ends as cancelled; everything before it is kept.

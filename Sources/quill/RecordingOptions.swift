@@ -10,14 +10,13 @@ struct RecordingOptions: ParsableArguments {
     @Option(name: .customLong("device"), help: "The device description (evemu .desc) for an event file without a header.")
     var deviceFile: String?
 
-    @Option(help: "Canvas size in points, WIDTHxHEIGHT; the tablet area is fitted, centred, without distortion.")
-    var canvas: String = "1366x1024"
+    @OptionGroup var tablet: TabletOptions
 
     @Flag(help: "On a read error, keep the samples read before it (the open stroke ends as cancelled) and warn.")
     var keepGoing = false
 
     func parameters() throws -> TabletDecoderParameters {
-        try TabletDecoderParameters(canvas: CanvasSize(parsing: canvas))
+        try tablet.parameters()
     }
 
     func openReplay() throws -> SampleReplay {

@@ -17,7 +17,9 @@ import QuillCore
         return products.appendingPathComponent("quill")
     }
 
-    func quill(_ arguments: String...) throws -> Run {
+    func quill(_ arguments: String...) throws -> Run { try quill(arguments) }
+
+    func quill(_ arguments: [String]) throws -> Run {
         let result = try Fixtures.runProcess(CommandLineTests.executable, arguments)
         return Run(status: result.status, output: result.output, error: result.error)
     }

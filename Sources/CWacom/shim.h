@@ -1,0 +1,1 @@
+#include <libwacom/libwacom.h>

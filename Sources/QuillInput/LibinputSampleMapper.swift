@@ -26,6 +26,11 @@ public struct LibinputSampleMapper: Sendable {
         self.deviceIndex = deviceIndex
     }
 
+    /// Seconds from this device's first event to `event` (the samples' time).
+    public func time(of event: LibinputToolEvent) -> Double {
+        Double(event.microseconds - (origin ?? event.microseconds)) / 1_000_000
+    }
+
     /// The sample for one libinput event, or nil (proximity-out, or nothing changed).
     public mutating func sample(for event: LibinputToolEvent) -> PenSample? {
         if origin == nil { origin = event.microseconds }

@@ -4,14 +4,16 @@ import QuillSystem
 /// Text forms of samples: JSON Lines and CSV with the same field names.
 ///
 /// Fields, in order: `t` (s), `x`, `y` (canvas points), `x_mm`, `y_mm`, `phase`, `tool`, `force`,
-/// `pressure`, `altitude`, `azimuth`, `roll` (radians), `distance`, `buttons` (libevdev key names).
+/// `pressure`, `altitude`, `azimuth`, `roll` (radians), `distance`, `buttons` (libevdev key names),
+/// `device` (which tablet: 0, 1, … in the order given) and `serial` (the tool's serial number; a
+/// pen and its eraser end share it; 0 when the tablet reports none).
 public enum SampleEncoding: String, CaseIterable, Sendable {
     case jsonl
     case csv
 
     /// Column names, in output order.
     public static let fieldNames = [
-        "t", "x", "y", "x_mm", "y_mm", "phase", "tool", "force", "pressure", "altitude", "azimuth", "roll", "distance", "buttons",
+        "t", "x", "y", "x_mm", "y_mm", "phase", "tool", "force", "pressure", "altitude", "azimuth", "roll", "distance", "buttons", "device", "serial",
     ]
 
     /// The CSV header line (no newline).
@@ -35,7 +37,8 @@ public enum SampleEncoding: String, CaseIterable, Sendable {
             for (name, value) in zip(SampleEncoding.fieldNames[0..<5], numbers) { text += "\"\(name)\":\(value),"}
             text += "\"phase\":\"\(sample.phase.rawValue)\",\"tool\":\"\(sample.tool.rawValue)\","
             for (name, value) in zip(SampleEncoding.fieldNames[7..<13], rest) { text += "\"\(name)\":\(value)," }
-            text += "\"buttons\":[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
+            text += "\"buttons\":[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "],"
+            text += "\"device\":\(sample.deviceIndex),\"serial\":\(sample.toolSerial)}"
             return text
         case .csv:
             var fields = numbers.map { "\($0)" }
@@ -43,6 +46,8 @@ public enum SampleEncoding: String, CaseIterable, Sendable {
             fields.append(sample.tool.rawValue)
             fields += rest.map { "\($0)" }
             fields.append(names.joined(separator: "|"))
+            fields.append("\(sample.deviceIndex)")
+            fields.append("\(sample.toolSerial)")
             return fields.joined(separator: ",")
         }
     }

@@ -113,13 +113,7 @@ public struct TabletDecoder: Sendable {
         guard let last = frame.last else { return }
         let time = last.microseconds
         if timeOrigin == nil { timeOrigin = frame.first?.microseconds ?? time }
-        if let previous = lastFrameTime, forcesProximityOut, tool == .pen, !isInContact, buttons.isEmpty,
-            Double(time - previous) / 1_000_000 > parameters.proximityTimeout
-        {
-            // libinput: a hovering pen silent for longer than the timeout is forced out of proximity.
-            leaveProximity(time: previous + Int64(parameters.proximityTimeout * 1_000_000), into: &samples)
-            wasForcedOut = true
-        }
+        expireProximity(at: time, into: &samples)
         lastFrameTime = time
 
         var enteringTool: PenTool?
@@ -192,6 +186,28 @@ public struct TabletDecoder: Sendable {
         case (false, false): phase = .hover
         }
         emit(makeSample(time: time, phase: phase), into: &samples)
+    }
+
+    /// The event time (µs, the frames' clock) after which a silent hovering pen is forced out of
+    /// proximity, as libinput's 50 ms timer does; nil when no such pen is in proximity. A live
+    /// reader sleeps no longer than this and then calls ``expireProximity(at:into:)``.
+    public var proximityDeadline: Int64? {
+        guard let previous = lastFrameTime, forcesProximityOut, tool == .pen, !isInContact, buttons.isEmpty else { return nil }
+        return previous + Int64(parameters.proximityTimeout * 1_000_000)
+    }
+
+    /// How many proximity-outs were forced by the timeout (counted in ``proximityOutCount`` too).
+    public private(set) var forcedProximityOutCount = 0
+
+    /// Forces a silent hovering pen out of proximity when `time` (µs, the frames' clock) is past
+    /// ``proximityDeadline``. A replay does this when the next frame comes; a live reader also
+    /// when its timer fires, so the proximity-out is not late when no next frame comes.
+    public mutating func expireProximity(at time: Int64, into samples: inout [PenSample]) {
+        guard let deadline = proximityDeadline, time > deadline else { return }
+        // libinput: a hovering pen silent for longer than the timeout is forced out of proximity.
+        leaveProximity(time: deadline, into: &samples)
+        forcedProximityOutCount += 1
+        wasForcedOut = true
     }
 
     /// Ends the input: a tip still down is lifted (phase `ended`) at the last frame's time.

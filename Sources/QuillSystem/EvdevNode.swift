@@ -30,6 +30,9 @@ public final class EvdevNode {
             close(fd)
             throw EvdevNodeError(path: path, operation: "libevdev_new_from_fd", errno: -status)
         }
+        // Event times on CLOCK_MONOTONIC, as libinput asks for: comparable with the reader's own
+        // clock (proximity timer, latency). A node that refuses keeps its clock.
+        _ = libevdev_set_clock_id(device, CLOCK_MONOTONIC)
         self.fd = fd
         handle = device
         description = EvdevDeviceModel.describe(device)
@@ -60,6 +63,25 @@ public final class EvdevNode {
             throw EvdevNodeError(path: path, operation: "poll", errno: ENODEV)
         }
         return ready > 0
+    }
+
+    /// What ``wait(for:timeout:)`` found on one node.
+    public enum Readiness: Sendable { case idle, readable, gone }
+
+    /// Sleeps until one of `nodes` has events or `timeout` seconds pass; one readiness per node,
+    /// in order (`gone` for an unplugged node).
+    public static func wait(for nodes: [EvdevNode], timeout: Double?) throws -> [Readiness] {
+        var descriptors = nodes.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        let milliseconds = timeout.map { Int32(Swift.max(0, Swift.min($0 * 1000, 86_400_000)).rounded(.up)) } ?? -1
+        let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        if ready < 0 {
+            if errno == EINTR { return nodes.map { _ in .idle } }
+            throw EvdevNodeError(path: nodes.first?.path ?? "", operation: "poll", errno: errno)
+        }
+        return descriptors.map { descriptor in
+            if descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .gone }
+            return descriptor.revents & Int16(POLLIN) != 0 ? .readable : .idle
+        }
     }
 
     /// Appends every event that can be read now (times in microseconds, CLOCK_MONOTONIC or the
@@ -121,6 +143,12 @@ public struct EvdevNodeError: Error, Hashable, Sendable, CustomStringConvertible
     public var path: String
     public var operation: String
     public var errno: Int32
+
+    public init(path: String, operation: String, errno: Int32) {
+        self.path = path
+        self.operation = operation
+        self.errno = errno
+    }
 
     /// True for "permission denied" (EACCES/EPERM).
     public var isPermissionDenied: Bool { errno == EACCES || errno == EPERM }

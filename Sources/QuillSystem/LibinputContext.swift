@@ -230,7 +230,9 @@ public final class LibinputContext {
             xMillimetres: libinput_event_tablet_tool_get_x(event), yMillimetres: libinput_event_tablet_tool_get_y(event),
             pressure: libinput_event_tablet_tool_get_pressure(event), distance: libinput_event_tablet_tool_get_distance(event),
             tiltX: libinput_event_tablet_tool_get_tilt_x(event), tiltY: libinput_event_tablet_tool_get_tilt_y(event),
-            rotation: libinput_event_tablet_tool_get_rotation(event), slider: libinput_event_tablet_tool_get_slider_position(event),
+            // Only a tool with a rotation axis (Art Pen, puck) has a rotation: with left-handed mode
+            // libinput 1.22 adds 180° to the stored value at every axis update of the others.
+            rotation: tool.map { libinput_tablet_tool_has_rotation($0) != 0 } == true ? libinput_event_tablet_tool_get_rotation(event) : 0, slider: libinput_event_tablet_tool_get_slider_position(event),
             isInProximity: kind == .proximity
                 ? libinput_event_tablet_tool_get_proximity_state(event) == LIBINPUT_TABLET_TOOL_PROXIMITY_STATE_IN : true,
             isTipDown: libinput_event_tablet_tool_get_tip_state(event) == LIBINPUT_TABLET_TOOL_TIP_DOWN,

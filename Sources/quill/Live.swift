@@ -165,8 +165,8 @@ struct Live: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the pipeline on a live tablet and stream JSON Lines (samples) until Ctrl-C; then close open strokes and print a summary.")
 
-    @Option(help: "The event node, e.g. /dev/input/event13 (default: the first pen tablet).")
-    var device: String?
+    @Option(name: .customLong("device"), help: "An event node, e.g. /dev/input/event13; repeat it for several tablets (default: the first pen tablet; with --backend libinput: every tablet of the udev seat).")
+    var devices: [String] = []
 
     @OptionGroup var tablet: TabletOptions
 
@@ -188,25 +188,33 @@ struct Live: ParsableCommand {
 
     func run() throws {
         if backend == .libinput { return try runLibinput() }
-        var node: EvdevNode
-        do { node = try TabletFinder.find(device) } catch { Console.error(error); throw ExitCode.failure }
-        StopSignal.install()
+        var tablets: [LiveTablet] = []
         let parameters = try tablet.parameters()
-        var decoder = try TabletDecoder(device: node.description, parameters: parameters)
+        do {
+            for (index, path) in (devices.isEmpty ? [nil] : devices.map(Optional.some)).enumerated() {
+                let node = try TabletFinder.find(path)
+                tablets.append(try LiveTablet(node: node, parameters: parameters, index: index))
+            }
+        } catch let error as ParameterError {
+            throw error
+        } catch {
+            Console.error(error)
+            throw ExitCode.failure
+        }
+        StopSignal.install()
         let output = TextOutput()
-        var assembler = FrameAssembler()
         var events: [InputEvent] = []
         var samples: [PenSample] = []
         var summary = SampleSummary()
         var latencies: [Double] = []
         var eventCount = 0
         let started = MonotonicClock.now()
-        var origin: Int64?
-        var recorder: DrawingRecorder?
-        var recognizer = GestureRecognizer()
+        // Pen-state machinery for --emit strokes/gestures, per tablet.
+        var recorders: [Int: DrawingRecorder] = [:]
+        var recognizers: [Int: GestureRecognizer] = [:]
+        var proximityOuts: [Int: Int] = [:]
         var interaction = PencilInteraction(preferences: (try? PreferencesFile.read(PreferencesFile.systemPath)) ?? PencilPreferences())
         var gestureEvents: [GestureEvent] = []
-        var proximityOuts = decoder.proximityOutCount
         func flushGestures() {
             for event in gestureEvents {
                 guard let outcome = interaction.handle(event) else { continue }
@@ -214,28 +222,28 @@ struct Live: ParsableCommand {
             }
             gestureEvents.removeAll(keepingCapacity: true)
         }
-        func deliver(readable: Double) {
+        func deliver(_ index: Int, readable: Double) {
+            let live = tablets[index]
             for sample in samples {
                 summary.add(sample)
                 switch emit {
                 case .samples:
                     output.line(SampleEncoding.jsonl.line(for: sample))
                 case .strokes:
-                    if recorder == nil, let ink = try? Ink(type: .pen) { recorder = DrawingRecorder(ink: ink, mapping: decoder.mapping) }
-                    if let update = recorder?.add(sample) { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
+                    if recorders[index] == nil, let ink = try? Ink(type: .pen) { recorders[index] = DrawingRecorder(ink: ink, mapping: live.decoder.mapping) }
+                    if let update = recorders[index]?.add(sample) { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
                 case .gestures:
-                    recognizer.add(sample, into: &gestureEvents)
+                    recognizers[index, default: GestureRecognizer()].add(sample, into: &gestureEvents)
                 }
             }
             if emit == .gestures {
-                if decoder.proximityOutCount != proximityOuts {
-                    proximityOuts = decoder.proximityOutCount
-                    recognizer.proximityOut(at: decoder.lastProximityOutTime, into: &gestureEvents)
+                if live.decoder.proximityOutCount != proximityOuts[index, default: 0] {
+                    proximityOuts[index] = live.decoder.proximityOutCount
+                    recognizers[index, default: GestureRecognizer()].proximityOut(at: live.decoder.lastProximityOutTime, into: &gestureEvents)
                 }
                 // Deadlines: a pending single press or a squeeze hold expires with time, not samples.
-                if let origin, let deadline = recognizer.nextDeadline {
-                    let now = MonotonicClock.now() - Double(origin) / 1_000_000
-                    if now >= deadline { recognizer.advance(to: now, into: &gestureEvents) }
+                if let now = live.decoderTime(), let deadline = recognizers[index]?.nextDeadline, now >= deadline {
+                    recognizers[index]?.advance(to: now, into: &gestureEvents)
                 }
                 flushGestures()
             }
@@ -248,55 +256,63 @@ struct Live: ParsableCommand {
         while !StopSignal.isRequested {
             let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
             if let remaining, remaining <= 0 { break }
-            do {
-                // Sleep until events arrive, the run ends, or the gesture recognizer's next deadline.
-                var timeout = min(remaining ?? 0.5, 0.5)
-                if emit == .gestures, let origin, let deadline = recognizer.nextDeadline {
-                    timeout = max(0, min(timeout, deadline - (MonotonicClock.now() - Double(origin) / 1_000_000)))
+            // Sleep until events arrive, the run ends, a gesture recognizer's next deadline, or
+            // libinput's proximity timer of a silent hovering pen.
+            var timeout = min(remaining ?? 0.5, 0.5)
+            for (index, live) in tablets.enumerated() {
+                if emit == .gestures, let now = live.decoderTime(), let deadline = recognizers[index]?.nextDeadline {
+                    timeout = max(0, min(timeout, deadline - now))
                 }
-                guard try node.waitForEvents(timeout: timeout) else {
-                    deliver(readable: MonotonicClock.now())
-                    continue
-                }
-                let readable = MonotonicClock.now()
-                events.removeAll(keepingCapacity: true)
-                eventCount += try node.readEvents(into: &events)
-                for var event in events {
-                    if origin == nil { origin = event.microseconds }
-                    event.microseconds -= origin ?? 0
-                    if assembler.add(event) == .frameComplete {
-                        decoder.decode(frame: assembler.pending[...], into: &samples)
-                        assembler.clear()
+                if let wait = live.secondsToProximityDeadline() { timeout = max(0, min(timeout, wait + 0.001)) }
+            }
+            let readiness = try EvdevNode.wait(for: tablets.map(\.node), timeout: timeout)
+            for index in tablets.indices {
+                do {
+                    guard readiness[index] != .gone else { throw EvdevNodeError(path: tablets[index].node.path, operation: "poll", errno: ENODEV) }
+                    guard readiness[index] == .readable else {
+                        if tablets[index].expireProximity(into: &samples) {
+                            Console.warning(String(format: "%@: pen forced out of proximity at t=%.3f s: %.0f ms without events (libinput's timer)",
+                                tablets[index].node.path, tablets[index].decoder.lastProximityOutTime, parameters.proximityTimeout * 1000))
+                        }
+                        deliver(index, readable: MonotonicClock.now())
+                        continue
                     }
+                    let readable = MonotonicClock.now()
+                    events.removeAll(keepingCapacity: true)
+                    eventCount += try tablets[index].node.readEvents(into: &events)
+                    tablets[index].decode(events, into: &samples)
+                    deliver(index, readable: readable)
+                } catch let error as EvdevNodeError where error.isGone {
+                    // Unplugged: the open stroke ends as cancelled; keep running and wait for it to return.
+                    tablets[index].decoder.cancel(into: &samples)
+                    deliver(index, readable: MonotonicClock.now())
+                    Console.warning("\(error); waiting for it to come back (Ctrl-C to stop)")
+                    let path = tablets[index].node.path
+                    var reopened: EvdevNode?
+                    while reopened == nil, !StopSignal.isRequested {
+                        if let duration, MonotonicClock.now() - started >= duration { break }
+                        usleep(200_000)
+                        reopened = try? EvdevNode(path: path)
+                    }
+                    guard let back = reopened else { break }
+                    tablets[index] = try LiveTablet(node: back, parameters: parameters, index: index)
                 }
-                deliver(readable: readable)
-            } catch let error as EvdevNodeError where error.isGone {
-                // Unplugged: the open stroke ends as cancelled; keep running and wait for it to return.
-                decoder.cancel(into: &samples)
-                deliver(readable: MonotonicClock.now())
-                Console.warning("\(error); waiting for it to come back (Ctrl-C to stop)")
-                let path = node.path
-                var reopened: EvdevNode?
-                while reopened == nil, !StopSignal.isRequested {
-                    if let duration, MonotonicClock.now() - started >= duration { break }
-                    usleep(200_000)
-                    reopened = try? EvdevNode(path: path)
-                }
-                guard let back = reopened else { break }
-                node = back
-                decoder = try TabletDecoder(device: node.description, parameters: parameters)
-                assembler = FrameAssembler()
             }
         }
-        decoder.finish(into: &samples)
-        deliver(readable: MonotonicClock.now())
-        if emit == .gestures {
-            recognizer.finish(at: samples.last?.time ?? decoder.lastProximityOutTime, into: &gestureEvents)
-            flushGestures()
+        for index in tablets.indices {
+            tablets[index].decoder.finish(into: &samples)
+            let last = samples.last?.time ?? tablets[index].decoder.lastProximityOutTime
+            deliver(index, readable: MonotonicClock.now())
+            if emit == .gestures {
+                recognizers[index]?.finish(at: last, into: &gestureEvents)
+                flushGestures()
+            }
+            recorders[index]?.finish()
         }
-        recorder?.finish()
         output.flush()
-        var line = "quill live: \(eventCount) events, \(summary.sampleCount) samples, \(summary.strokeCount) strokes in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
+        let proximity = tablets.reduce(0) { $0 + $1.decoder.proximityOutCount }, forced = tablets.reduce(0) { $0 + $1.decoder.forcedProximityOutCount }
+        var line = "quill live: \(eventCount) events, \(summary.sampleCount) samples, \(summary.strokeCount) strokes, \(proximity) proximity-outs (\(forced) forced) in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
+        if tablets.count > 1 { line += " from \(tablets.count) tablets" }
         if stats, !latencies.isEmpty {
             let sorted = latencies.sorted()
             let p50 = sorted[sorted.count / 2], p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
@@ -306,18 +322,64 @@ struct Live: ParsableCommand {
     }
 }
 
+/// One tablet of a live run on the raw path: its node, decoder and frame assembly.
+struct LiveTablet {
+    var node: EvdevNode
+    var decoder: TabletDecoder
+    var assembler = FrameAssembler()
+    /// The first event's time (µs, CLOCK_MONOTONIC): the decoder's times count from it.
+    var origin: Int64?
+
+    init(node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
+        self.node = node
+        decoder = try TabletDecoder(device: node.description, deviceIndex: index, parameters: parameters)
+    }
+
+    /// Decodes what was read, frame by frame.
+    mutating func decode(_ events: [InputEvent], into samples: inout [PenSample]) {
+        for var event in events {
+            if origin == nil { origin = event.microseconds }
+            event.microseconds -= origin ?? 0
+            if assembler.add(event) == .frameComplete {
+                decoder.decode(frame: assembler.pending[...], into: &samples)
+                assembler.clear()
+            }
+        }
+    }
+
+    /// Now in the decoder's clock (seconds from the first event), once an event came.
+    func decoderTime() -> Double? {
+        origin.map { MonotonicClock.now() - Double($0) / 1_000_000 }
+    }
+
+    /// Seconds until a silent hovering pen is to be forced out of proximity.
+    func secondsToProximityDeadline() -> Double? {
+        guard let origin, let deadline = decoder.proximityDeadline else { return nil }
+        return Double(deadline + origin) / 1_000_000 - MonotonicClock.now()
+    }
+
+    /// Forces a silent hovering pen out when its deadline has passed; true when it did.
+    mutating func expireProximity(into samples: inout [PenSample]) -> Bool {
+        guard let origin else { return false }
+        let forced = decoder.forcedProximityOutCount
+        decoder.expireProximity(at: Int64(MonotonicClock.now() * 1_000_000) - origin, into: &samples)
+        return decoder.forcedProximityOutCount != forced
+    }
+}
+
 extension Live {
     /// The libinput path: libinput's tablet-tool events mapped to samples by ``LibinputSampleMapper``.
     func runLibinput() throws {
         let context: LibinputContext
         do {
-            context = try device.map { try LibinputContext(paths: [$0]) } ?? LibinputContext()
+            context = try devices.isEmpty ? LibinputContext() : LibinputContext(paths: devices)
         } catch {
             Console.error(error)
             // libinput 1.22 ignores tablets whose X/Y axes declare no resolution; the raw path reads them.
-            if let device, let node = try? EvdevNode(path: device),
-                node.description.axes[EvdevCode.Abs.x]?.resolution ?? 0 == 0 || node.description.axes[EvdevCode.Abs.y]?.resolution ?? 0 == 0
-            {
+            for device in devices {
+                guard let node = try? EvdevNode(path: device),
+                    node.description.axes[EvdevCode.Abs.x]?.resolution ?? 0 == 0 || node.description.axes[EvdevCode.Abs.y]?.resolution ?? 0 == 0
+                else { continue }
                 Console.error("\(device) declares no resolution for X/Y, which libinput refuses; --backend evdev reads it (assuming 100 units/mm)")
             }
             throw ExitCode.failure
@@ -334,6 +396,7 @@ extension Live {
         let output = TextOutput()
         let started = MonotonicClock.now()
         var eventCount = 0
+        var proximityOuts = 0
         func write(_ sample: PenSample, device: String) {
             output.line(SampleEncoding.jsonl.line(for: sample))
             summary.add(sample)
@@ -404,6 +467,10 @@ extension Live {
                 case let .tool(toolEvent):
                     eventCount += 1
                     guard var mapper = mappers[toolEvent.deviceName] else { continue }
+                    if toolEvent.kind == .proximity, !toolEvent.isInProximity {
+                        proximityOuts += 1
+                        Console.warning(String(format: "%@: %@ out of proximity at t=%.3f s", toolEvent.deviceName, toolEvent.tool.rawValue, mapper.time(of: toolEvent)))
+                    }
                     if var sample = mapper.sample(for: toolEvent) {
                         if sample.phase == .ended, removed.contains(toolEvent.deviceName) { sample.phase = .cancelled }
                         add(sample, device: toolEvent.deviceName)
@@ -417,7 +484,7 @@ extension Live {
         flushFrameSamples()
         for (device, last) in lastSample where last.phase.isInContact { write(last.lifted(as: .ended), device: device) }
         output.flush()
-        FileHandle.standardError.write(Data("quill live (libinput): \(eventCount) tool events, \(summary.sampleCount) samples, \(summary.strokeCount) strokes in \(String(format: "%.1f", MonotonicClock.now() - started)) s\n".utf8))
+        FileHandle.standardError.write(Data("quill live (libinput): \(eventCount) tool events, \(summary.sampleCount) samples, \(summary.strokeCount) strokes, \(proximityOuts) proximity-outs in \(String(format: "%.1f", MonotonicClock.now() - started)) s\n".utf8))
     }
 }
 

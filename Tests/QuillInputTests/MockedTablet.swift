@@ -6,8 +6,11 @@ import QuillSystem
 /// A tablet mocked with umockdev (Debian's umockdev 0.17): sysfs/udev description, the evdev
 /// ioctls libevdev asks for, and an evemu event stream played into `/dev/input/event13`.
 /// See `linux-input.md` facts summarized in the README ("Testing without hardware").
-struct MockedTablet {
+final class MockedTablet {
     static let node = "/dev/input/event13"
+    /// The event node number: /dev/input/event13 unless a test mocks several tablets.
+    let number: Int
+    var node: String { "/dev/input/event\(number)" }
     /// Seconds between the wake-up event and the stream's first event: time for umockdev-run and
     /// `quill` to start. umockdev 0.17 paces an evemu stream by the gaps between its events from
     /// the moment it starts (not by their times), so without this pause the beginning would pile
@@ -24,7 +27,8 @@ struct MockedTablet {
     /// Builds the mock of `recording`'s first device and events (its first `maximumFrames`
     /// frames). Gaps between frames are kept between 2 ms and `maximumGap` seconds (30 ms:
     /// frames must stay under libinput's 50 ms proximity timeout, unless a test wants silence).
-    init(recording: String, deviceFile: String? = nil, maximumFrames: Int = .max, maximumGap: Double = 0.030) throws {
+    init(recording: String, deviceFile: String? = nil, maximumFrames: Int = .max, maximumGap: Double = 0.030, number: Int = 13) throws {
+        self.number = number
         let reader = try Recording.open(path: recording, deviceFile: deviceFile)
         var device: DeviceDescription?
         var frames: [[InputEvent]] = []
@@ -71,6 +75,9 @@ struct MockedTablet {
         try evemu.write(to: directory.appendingPathComponent("expected.events"), atomically: true, encoding: .utf8)
     }
 
+    /// The mock's files go with it.
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
     var expectedRecording: String { directory.appendingPathComponent("expected.events").path }
 
     /// Seconds the stream lasts.
@@ -90,7 +97,12 @@ struct MockedTablet {
     /// Writes what is played with times rebased to CLOCK_MONOTONIC from now (libinput trusts event
     /// times), microseconds unpadded (umockdev reads a leading zero as octal).
     func writeEvents() throws -> String {
-        let base = Int64(MonotonicClock.now() * 1_000_000)
+        // umockdev-run starts the stream some 50–300 ms after this (process start, more under load)
+        // and stamps each event with the time written here: stamped in the past, libinput's 50 ms
+        // proximity timer would already have expired when a frame arrives and it would force the
+        // pen out after every frame ("scheduled expiry is in the past"). Stamped half a second
+        // ahead, the timer runs from the event's time as on a real tablet, only later by that much.
+        let base = Int64((MonotonicClock.now() + 0.5) * 1_000_000)
         var text = ""
         for event in played {
             let t = base + event.microseconds
@@ -117,12 +129,19 @@ struct MockedTablet {
     /// program only: the test process's own environment is never changed (other tests run in
     /// parallel and spawn processes).
     func run(_ arguments: [String], withEvents: Bool = true, preload: Bool = false, environment: [String: String] = [:], timeout: Int = 60) throws -> (status: Int32, output: String, error: String) {
-        var umockdev = [
-            "-s", "KILL", "\(timeout)", "/usr/bin/umockdev-run",
-            "--device", directory.appendingPathComponent("device.umockdev").path,
-            "--ioctl", "\(MockedTablet.node)=\(directory.appendingPathComponent("device.ioctl").path)",
-        ]
-        if withEvents { umockdev += ["--evemu-events", "\(MockedTablet.node)=\(try writeEvents())"] }
+        try MockedTablet.run([self], arguments, withEvents: withEvents, preload: preload, environment: environment, timeout: timeout)
+    }
+
+    /// Runs `arguments` inside one umockdev-run holding all of `mocks` (each on its own node).
+    static func run(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool = true, preload: Bool = false, environment: [String: String] = [:], timeout: Int = 60) throws -> (status: Int32, output: String, error: String) {
+        var umockdev = ["-s", "KILL", "\(timeout)", "/usr/bin/umockdev-run"]
+        for mock in mocks {
+            umockdev += [
+                "--device", mock.directory.appendingPathComponent("device.umockdev").path,
+                "--ioctl", "\(mock.node)=\(mock.directory.appendingPathComponent("device.ioctl").path)",
+            ]
+            if withEvents { umockdev += ["--evemu-events", "\(mock.node)=\(try mock.writeEvents())"] }
+        }
         umockdev.append("--")
         if preload {
             let library = try MockedTablet.preloadLibrary.get()
@@ -158,18 +177,18 @@ struct MockedTablet {
 
     private var umockdevText: String {
         """
-        P: /devices/virtual/input/input77/event13
-        N: input/event13
-        E: DEVNAME=/dev/input/event13
+        P: /devices/virtual/input/input\(64 + number)/event\(number)
+        N: input/event\(number)
+        E: DEVNAME=/dev/input/event\(number)
         E: ID_INPUT=1
         E: ID_INPUT_TABLET=1
         E: MAJOR=13
-        E: MINOR=77
+        E: MINOR=\(64 + number)
         E: SUBSYSTEM=input
-        A: dev=13:77
-        L: device=../../input77
+        A: dev=13:\(64 + number)
+        L: device=../../input\(64 + number)
 
-        P: /devices/virtual/input/input77
+        P: /devices/virtual/input/input\(64 + number)
         E: ID_INPUT=1
         E: ID_INPUT_TABLET=1
         E: NAME="\(device.name)"
@@ -189,7 +208,7 @@ struct MockedTablet {
         var types: [UInt16] = [0]
         types += device.codes.keys.filter { $0 != 0 }
         if !device.axes.isEmpty { types.append(EvdevCode.EventType.abs) }
-        var lines = ["@DEV \(MockedTablet.node)"]
+        var lines = ["@DEV \(node)"]
         lines.append("EVIOCGBIT(0) 8 \(hexBytes(bitmask(types, bytes: 8)))")
         let name = Array(device.name.utf8.prefix(254)) + [0]
         lines.append("EVIOCGNAME(0) \(name.count) \(hexBytes(name + [UInt8](repeating: 0, count: 255 - name.count)))")

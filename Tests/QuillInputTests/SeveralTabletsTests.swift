@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import QuillCore
+@testable import QuillInput
+
+/// Several tablets in one `quill live`: each sample says which tablet (`device`), and each
+/// tablet's samples are exactly the replay of its own events.
+@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): several-tablet tests skipped"))
+struct SeveralTabletsTests {
+    let cli = CommandLineTests()
+
+    @Test func twoTabletsAtOnceEachGiveTheirOwnReplay() throws {
+        let first = try MockedTablet(recording: Fixtures.intuosProRecord, number: 13)
+        let second = try MockedTablet(recording: Fixtures.cintiq12WX, maximumFrames: 300, number: 14)
+        let seconds = max(first.playedDuration, second.playedDuration) + 2
+        let run = try MockedTablet.run(
+            [first, second],
+            [CommandLineTests.executable.path, "live", "--device", first.node, "--device", second.node, "--duration", "\(seconds)"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("from 2 tablets"), "\(run.error)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        let zero = lines.filter { $0.contains("\"device\":0,") }, one = lines.filter { $0.contains("\"device\":1,") }
+        #expect(zero.count + one.count == lines.count)
+        let expectedZero = try cli.quill("samples", first.expectedRecording).output.split(separator: "\n").map(String.init)
+        // The second tablet's replay is device 0 of its own file.
+        let expectedOne = try cli.quill("samples", second.expectedRecording).output.split(separator: "\n")
+            .map { $0.replacingOccurrences(of: "\"device\":0,", with: "\"device\":1,") }
+        #expect(!zero.isEmpty && !one.isEmpty)
+        #expect(zero == expectedZero, "tablet 0 differs from its replay")
+        #expect(one == expectedOne, "tablet 1 differs from its replay")
+    }
+}
+
+/// A pen and its eraser end share a serial (Wacom tools report one serial per physical pen).
+struct ToolSerialTests {
+    @Test func everyEraserSharesItsSerialWithAnotherToolOfTheSamePen() throws {
+        // Cintiq 12WX: one pen, serial 297797542 on both ends. Cintiq 22HDT: four erasers, each the
+        // other end of a pen or airbrush of the same recording.
+        for (path, erasers) in [(Fixtures.cintiq12WX, 1), (Fixtures.cintiq22HDT, 4)] {
+            let samples = try Fixtures.samples(path)
+            let eraserSerials = Set(samples.filter { $0.tool == .eraser }.map(\.toolSerial))
+            let otherSerials = Set(samples.filter { $0.tool != .eraser }.map(\.toolSerial))
+            #expect(eraserSerials.count == erasers, "\(path)")
+            #expect(eraserSerials.isSubset(of: otherSerials), "\(path): eraser serials \(eraserSerials) not among \(otherSerials)")
+            #expect(!eraserSerials.contains(0))
+        }
+        #expect(Set(try Fixtures.samples(Fixtures.cintiq12WX).map(\.toolSerial)) == [297_797_542])
+    }
+}

@@ -4,6 +4,8 @@
 public struct CalibrationMatrix: Hashable, Sendable {
     /// Row-major `a, b, c, d, e, f`; every value finite.
     public let values: [Double]
+    /// True for `1,0,0,0,1,0` (kept, not compared per sample).
+    public let isIdentity: Bool
 
     /// Throws ``ParameterError`` unless there are exactly six finite numbers.
     public init(_ values: [Double]) throws {
@@ -11,12 +13,12 @@ public struct CalibrationMatrix: Hashable, Sendable {
             throw ParameterError(field: "CalibrationMatrix", value: "\(values)", expected: "six finite numbers a,b,c,d,e,f")
         }
         self.values = values
+        isIdentity = values == [1, 0, 0, 0, 1, 0]
     }
 
     /// Parses "a,b,c,d,e,f", e.g. "1,0,0,0,1,0".
     public init(parsing text: String) throws {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: " ")) }
-        guard parts.count == 6, let values = parts as? [Double] else {
+        guard let values = NumberList.parse(text, count: 6) else {
             throw ParameterError(field: "calibration", value: "\"\(text)\"", expected: "six comma-separated numbers a,b,c,d,e,f, e.g. 1,0,0,0,1,0")
         }
         try self.init(values)
@@ -25,22 +27,14 @@ public struct CalibrationMatrix: Hashable, Sendable {
     /// The identity: no change.
     public static let identity = CalibrationMatrix(unchecked: [1, 0, 0, 0, 1, 0])
 
-    private init(unchecked values: [Double]) { self.values = values }
-
-    public var isIdentity: Bool { values == CalibrationMatrix.identity.values }
+    private init(unchecked values: [Double]) {
+        self.values = values
+        isIdentity = values == [1, 0, 0, 0, 1, 0]
+    }
 
     /// The matrix applied to a normalized point (0 … 1 on each axis).
     @inlinable
     public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
         (values[0] * x + values[1] * y + values[2], values[3] * x + values[4] * y + values[5])
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: Character) -> Substring {
-        var text = self
-        while text.first == set { text.removeFirst() }
-        while text.last == set { text.removeLast() }
-        return text
     }
 }

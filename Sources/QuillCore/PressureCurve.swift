@@ -20,8 +20,7 @@ public struct PressureCurve: Hashable, Sendable {
 
     /// Parses "x1,y1,x2,y2", e.g. "0,0,100,100".
     public init(parsing text: String) throws {
-        let values = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.filter { $0 != " " }) }
-        guard values.count == 4, text.split(separator: ",", omittingEmptySubsequences: false).count == 4 else {
+        guard let values = NumberList.parse(text, count: 4) else {
             throw ParameterError(field: "pressure curve", value: "\"\(text)\"", expected: "four comma-separated control-point values x1,y1,x2,y2 in percent, e.g. 0,0,100,100")
         }
         try self.init(values)

@@ -63,7 +63,7 @@ public struct LibinputSampleMapper: Sendable {
         var roll = event.rotation - rotationReference
         if roll > 180 { roll -= 360 } else if roll <= -180 { roll += 360 }
         let sample = PenSample(
-            time: Double(event.microseconds - (origin ?? event.microseconds)) / 1_000_000, location: mapping.canvasPoint(for: tablet),
+            time: time(of: event), location: mapping.canvasPoint(for: tablet),
             tabletLocation: tablet, phase: phase, tool: event.tool, force: pressure * PenSample.maximumPossibleForce, pressure: pressure,
             altitude: orientation.altitude, azimuth: orientation.azimuth, roll: roll * .pi / 180,
             distance: phase.isInContact ? 0 : event.distance, wheel: event.tool == .airbrush ? event.slider : 0, buttons: buttons,

@@ -202,12 +202,15 @@ public struct TabletDecoder: Sendable {
     /// Forces a silent hovering pen out of proximity when `time` (µs, the frames' clock) is past
     /// ``proximityDeadline``. A replay does this when the next frame comes; a live reader also
     /// when its timer fires, so the proximity-out is not late when no next frame comes.
-    public mutating func expireProximity(at time: Int64, into samples: inout [PenSample]) {
-        guard let deadline = proximityDeadline, time > deadline else { return }
+    /// Returns true when it did.
+    @discardableResult
+    public mutating func expireProximity(at time: Int64, into samples: inout [PenSample]) -> Bool {
+        guard let deadline = proximityDeadline, time > deadline else { return false }
         // libinput: a hovering pen silent for longer than the timeout is forced out of proximity.
         leaveProximity(time: deadline, into: &samples)
         forcedProximityOutCount += 1
         wasForcedOut = true
+        return true
     }
 
     /// Ends the input: a tip still down is lifted (phase `ended`) at the last frame's time.

@@ -41,6 +41,7 @@ struct Devices: ParsableCommand {
 
     func run() throws {
         let nodes = EvdevNode.eventNodes(in: directory)
+        let wacom = try? WacomDatabase()
         var found = 0
         var denied: [EvdevNodeError] = []
         for path in nodes {
@@ -59,7 +60,7 @@ struct Devices: ParsableCommand {
                 print("  axes: \(axes.joined(separator: ", "))")
                 let tools = PenTool.allCases.filter { device.has(type: EvdevCode.EventType.key, code: $0.keyCode) }.map(\.rawValue)
                 print("  tools: \(tools.isEmpty ? "none declared (pen assumed)" : tools.joined(separator: ", "))")
-                printLibwacom(device)
+                printLibwacom(device, database: wacom)
             } catch let error as EvdevNodeError {
                 if error.isPermissionDenied { denied.append(error) }
             }
@@ -76,8 +77,8 @@ struct Devices: ParsableCommand {
 
 extension Devices {
     /// What libwacom's database says about the tablet: model, left-handed use, pad buttons, styli.
-    func printLibwacom(_ device: DeviceDescription) {
-        guard let database = try? WacomDatabase() else {
+    func printLibwacom(_ device: DeviceDescription, database: WacomDatabase?) {
+        guard let database else {
             print("  libwacom: its database could not be loaded (install libwacom-common)")
             return
         }
@@ -361,9 +362,7 @@ struct LiveTablet {
     /// Forces a silent hovering pen out when its deadline has passed; true when it did.
     mutating func expireProximity(into samples: inout [PenSample]) -> Bool {
         guard let origin else { return false }
-        let forced = decoder.forcedProximityOutCount
-        decoder.expireProximity(at: Int64(MonotonicClock.now() * 1_000_000) - origin, into: &samples)
-        return decoder.forcedProximityOutCount != forced
+        return decoder.expireProximity(at: Int64(MonotonicClock.now() * 1_000_000) - origin, into: &samples)
     }
 }
 
@@ -452,10 +451,10 @@ extension Live {
                         settings += ", calibration " + added.calibration.map { String(format: "%g", $0) }.joined(separator: ",")
                     }
                     Console.warning("tablet added: \(sysname) \"\(added.name)\" \(width) × \(height) mm (device \(index))\(settings)")
-                    if tablet.leftHanded, !added.leftHandedAvailable {
+                    if parameters.isLeftHanded, !added.leftHandedAvailable {
                         Console.warning("\(sysname): libinput offers no left-handed mode for it (libwacom does not call it reversible); --backend evdev turns it anyway")
                     }
-                    if tablet.calibration != nil, !added.calibrationAvailable {
+                    if !parameters.calibration.isIdentity, !added.calibrationAvailable {
                         Console.warning("\(sysname): libinput offers calibration only for screen tablets (INPUT_PROP_DIRECT); --backend evdev applies it anyway")
                     }
                 case let .deviceRemoved(sysname):

@@ -68,7 +68,7 @@ import QuillTestSupport
         }
     }
 
-    @Test(arguments: ["0,0,100", "0,0,100,100,0", "0,0,100,150", "-1,0,100,100", "a,b,c,d", "0,,100,100"])
+    @Test(arguments: ["0,0,100", "0,0,100,100,0", "0,0,100,150", "-1,0,100,100", "a,b,c,d", "0,,100,100", "0 0,100,100"])
     func aMalformedCurveIsRejectedWithWhatWasExpected(text: String) {
         #expect {
             _ = try PressureCurve(parsing: text)

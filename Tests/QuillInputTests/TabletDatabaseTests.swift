@@ -7,12 +7,17 @@ import QuillCore
 /// (Debian's libwacom 2.6 data in /usr/share/libwacom) knows about the model.
 @Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): device-listing tests skipped"))
 struct TabletDatabaseTests {
+    /// `quill devices` with `recording`'s tablet mocked; it must succeed.
+    func devices(_ recording: String, deviceFile: String? = nil) throws -> (status: Int32, output: String, error: String) {
+        let run = try MockedTablet(recording: recording, deviceFile: deviceFile).run([CommandLineTests.executable.path, "devices"], withEvents: false)
+        #expect(run.status == 0, "\(run.error)")
+        return run
+    }
+
     @Test func devicesShowsLibwacomsModelReversibilityPadButtonsAndStyli() throws {
         // intuos4-6x9.tablet: PTK-640, Reversible=true, Buttons=9, Styli=@intuos4-puck;@intuos5;@intuos4;…
         // libwacom.stylus: 0x802 "Grip Pen" (2 buttons, PairedStylusIds=0x80a), 0x80a "Grip Pen Eraser".
-        let mock = try MockedTablet(recording: Fixtures.intuos4Move, deviceFile: Fixtures.intuos4Description)
-        let run = try mock.run([CommandLineTests.executable.path, "devices"], withEvents: false)
-        #expect(run.status == 0, "\(run.error)")
+        let run = try devices(Fixtures.intuos4Move, deviceFile: Fixtures.intuos4Description)
         #expect(run.output.contains("/dev/input/event13: \"Wacom Intuos4 6x9 Pen\" usb 056a:00b9"))
         #expect(run.output.contains("libwacom: \"Wacom Intuos4 6x9\" (PTK-640), external tablet, 9 × 6 in"), "\(run.output)")
         #expect(run.output.contains("left-handed: reversible"))
@@ -23,18 +28,14 @@ struct TabletDatabaseTests {
 
     @Test func aScreenTabletIsNotReversible() throws {
         // cintiq-13hdt.tablet: DTH-1300, IntegratedIn=Display, Reversible=false, Buttons=9.
-        let mock = try MockedTablet(recording: Fixtures.cintiq13HD)
-        let run = try mock.run([CommandLineTests.executable.path, "devices"], withEvents: false)
-        #expect(run.status == 0, "\(run.error)")
+        let run = try devices(Fixtures.cintiq13HD)
         #expect(run.output.contains("libwacom: \"Wacom Cintiq 13HD touch\" (DTH-1300), screen tablet, 12 × 7 in"), "\(run.output)")
         #expect(run.output.contains("left-handed: not reversible"))
         #expect(run.output.contains("pad buttons: 9"))
     }
 
     @Test func aTabletLibwacomDoesNotKnowSaysSo() throws {
-        let mock = try MockedTablet(recording: Fixtures.ucLogic)
-        let run = try mock.run([CommandLineTests.executable.path, "devices"], withEvents: false)
-        #expect(run.status == 0, "\(run.error)")
+        let run = try devices(Fixtures.ucLogic)
         #expect(run.output.contains("\"UC-LOGIC Tablet WP5540U Pen\" usb 5543:0004"))
         #expect(run.output.contains("libwacom: not in libwacom's database (5543:0004)"), "\(run.output)")
     }

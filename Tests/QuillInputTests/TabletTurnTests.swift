@@ -69,7 +69,7 @@ struct TabletTurnTests {
         }
     }
 
-    @Test(arguments: ["1,0,0,0,1", "1,0,0,0,1,0,0", "1,0,zero,0,1,0", "1,0,inf,0,1,0", ""])
+    @Test(arguments: ["1,0,0,0,1", "1,0,0,0,1,0,0", "1,0,zero,0,1,0", "1,0,inf,0,1,0", "1 0,0,0,1,0", ""])
     func aMalformedCalibrationIsRejectedWithWhatWasExpected(text: String) {
         #expect {
             _ = try CalibrationMatrix(parsing: text)

@@ -31,6 +31,12 @@ public struct LibinputSampleMapper: Sendable {
         Double(event.microseconds - (origin ?? event.microseconds)) / 1_000_000
     }
 
+    /// The samples' clock at a CLOCK_MONOTONIC time in microseconds (libinput's event clock), or
+    /// nil before this device's first event.
+    public func time(atMonotonicMicroseconds microseconds: Int64) -> Double? {
+        origin.map { Double(microseconds - $0) / 1_000_000 }
+    }
+
     /// The sample for one libinput event, or nil (proximity-out, or nothing changed).
     public mutating func sample(for event: LibinputToolEvent) -> PenSample? {
         if origin == nil { origin = event.microseconds }

@@ -72,13 +72,15 @@ public final class EvdevNode {
     /// in order (`gone` for an unplugged node).
     public static func wait(for nodes: [EvdevNode], timeout: Double?) throws -> [Readiness] {
         var descriptors = nodes.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        // A stop request (Ctrl-C) wakes the sleep too.
+        if let stop = StopSignal.fileDescriptor { descriptors.append(pollfd(fd: stop, events: Int16(POLLIN), revents: 0)) }
         let milliseconds = timeout.map { Int32(Swift.max(0, Swift.min($0 * 1000, 86_400_000)).rounded(.up)) } ?? -1
         let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
         if ready < 0 {
             if errno == EINTR { return nodes.map { _ in .idle } }
             throw EvdevNodeError(path: nodes.first?.path ?? "", operation: "poll", errno: errno)
         }
-        return descriptors.map { descriptor in
+        return descriptors.prefix(nodes.count).map { descriptor in
             if descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .gone }
             return descriptor.revents & Int16(POLLIN) != 0 ? .readable : .idle
         }

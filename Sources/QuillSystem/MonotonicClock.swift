@@ -11,18 +11,3 @@ public enum MonotonicClock {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
     }
 }
-
-/// Ctrl-C (SIGINT) and SIGTERM as a flag the live loops check: the loop ends cleanly, closing
-/// open strokes and files.
-public enum StopSignal {
-    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
-
-    /// Installs the handlers.
-    public static func install() {
-        signal(SIGINT) { _ in StopSignal.flag = 1 }
-        signal(SIGTERM) { _ in StopSignal.flag = 1 }
-    }
-
-    /// True once a stop was requested.
-    public static var isRequested: Bool { flag != 0 }
-}

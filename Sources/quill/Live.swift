@@ -137,7 +137,10 @@ struct Record: ParsableCommand {
             let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
             if let remaining, remaining <= 0 { break }
             do {
-                guard try node.waitForEvents(timeout: min(remaining ?? 0.5, 0.5)) else { continue }
+                // Sleeps until events come, Ctrl-C or the end of --duration.
+                let readiness = try EvdevNode.wait(for: [node], timeout: remaining)
+                if readiness[0] == .gone { throw EvdevNodeError(path: node.path, operation: "poll", errno: ENODEV) }
+                guard readiness[0] == .readable else { continue }
                 events.removeAll(keepingCapacity: true)
                 try node.readEvents(into: &events)
             } catch let error as EvdevNodeError where error.isGone {
@@ -203,70 +206,39 @@ struct Live: ParsableCommand {
             throw ExitCode.failure
         }
         StopSignal.install()
-        let output = TextOutput()
+        var emitter = LiveEmitter(emit: emit, measuresLatency: stats)
+        var loop = LoopCounter()
         var events: [InputEvent] = []
         var samples: [PenSample] = []
-        var summary = SampleSummary()
-        var latencies: [Double] = []
         var eventCount = 0
+        var proximityOuts: [Int] = Array(repeating: 0, count: tablets.count)
         let started = MonotonicClock.now()
-        // Pen-state machinery for --emit strokes/gestures, per tablet.
-        var recorders: [Int: DrawingRecorder] = [:]
-        var recognizers: [Int: GestureRecognizer] = [:]
-        var proximityOuts: [Int: Int] = [:]
-        var interaction = PencilInteraction(preferences: (try? PreferencesFile.read(PreferencesFile.systemPath)) ?? PencilPreferences())
-        var gestureEvents: [GestureEvent] = []
-        func flushGestures() {
-            for event in gestureEvents {
-                guard let outcome = interaction.handle(event) else { continue }
-                for line in GestureOutput.lines(for: outcome) { output.line(line) }
-            }
-            gestureEvents.removeAll(keepingCapacity: true)
-        }
         func deliver(_ index: Int, readable: Double) {
             let live = tablets[index]
-            for sample in samples {
-                summary.add(sample)
-                switch emit {
-                case .samples:
-                    output.line(SampleEncoding.jsonl.line(for: sample))
-                case .strokes:
-                    if recorders[index] == nil, let ink = try? Ink(type: .pen) { recorders[index] = DrawingRecorder(ink: ink, mapping: live.decoder.mapping) }
-                    if let update = recorders[index]?.add(sample) { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
-                case .gestures:
-                    recognizers[index, default: GestureRecognizer()].add(sample, into: &gestureEvents)
-                }
-            }
-            if emit == .gestures {
-                if live.decoder.proximityOutCount != proximityOuts[index, default: 0] {
-                    proximityOuts[index] = live.decoder.proximityOutCount
-                    recognizers[index, default: GestureRecognizer()].proximityOut(at: live.decoder.lastProximityOutTime, into: &gestureEvents)
-                }
-                // Deadlines: a pending single press or a squeeze hold expires with time, not samples.
-                if let now = live.decoderTime(), let deadline = recognizers[index]?.nextDeadline, now >= deadline {
-                    recognizers[index]?.advance(to: now, into: &gestureEvents)
-                }
-                flushGestures()
-            }
-            if !samples.isEmpty {
-                output.flush()
-                if stats { latencies.append(MonotonicClock.now() - readable) }
-            }
+            for sample in samples { emitter.add(sample, mapping: live.decoder.mapping) }
             samples.removeAll(keepingCapacity: true)
+            if live.decoder.proximityOutCount != proximityOuts[index] {
+                proximityOuts[index] = live.decoder.proximityOutCount
+                emitter.proximityOut(device: index, at: live.decoder.lastProximityOutTime)
+            }
+            // Deadlines: a pending single press or a squeeze hold expires with time, not samples.
+            if let now = live.decoderTime() { emitter.advance(device: index, to: now) }
+            emitter.flush(readable: readable)
         }
         while !StopSignal.isRequested {
             let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
             if let remaining, remaining <= 0 { break }
-            // Sleep until events arrive, the run ends, a gesture recognizer's next deadline, or
-            // libinput's proximity timer of a silent hovering pen.
-            var timeout = min(remaining ?? 0.5, 0.5)
+            // Sleep until events arrive, Ctrl-C, the run ends, a gesture recognizer's next deadline,
+            // or libinput's proximity timer of a silent hovering pen; nothing else wakes the loop.
+            var timeout = remaining
             for (index, live) in tablets.enumerated() {
-                if emit == .gestures, let now = live.decoderTime(), let deadline = recognizers[index]?.nextDeadline {
-                    timeout = max(0, min(timeout, deadline - now))
+                if let now = live.decoderTime(), let deadline = emitter.nextDeadline(device: index) {
+                    timeout = max(0, min(timeout ?? .infinity, deadline - now + 0.000_5))
                 }
-                if let wait = live.secondsToProximityDeadline() { timeout = max(0, min(timeout, wait + 0.001)) }
+                if let wait = live.secondsToProximityDeadline() { timeout = max(0, min(timeout ?? .infinity, wait + 0.001)) }
             }
             let readiness = try EvdevNode.wait(for: tablets.map(\.node), timeout: timeout)
+            loop.woke(withEvents: readiness.contains(.readable))
             for index in tablets.indices {
                 do {
                     guard readiness[index] != .gone else { throw EvdevNodeError(path: tablets[index].node.path, operation: "poll", errno: ENODEV) }
@@ -304,21 +276,13 @@ struct Live: ParsableCommand {
             tablets[index].decoder.finish(into: &samples)
             let last = samples.last?.time ?? tablets[index].decoder.lastProximityOutTime
             deliver(index, readable: MonotonicClock.now())
-            if emit == .gestures {
-                recognizers[index]?.finish(at: last, into: &gestureEvents)
-                flushGestures()
-            }
-            recorders[index]?.finish()
+            // The run ends now: what waits for time (a squeeze hold) has had all of it.
+            emitter.finish(device: index, at: max(last, tablets[index].decoderTime() ?? last))
         }
-        output.flush()
         let proximity = tablets.reduce(0) { $0 + $1.decoder.proximityOutCount }, forced = tablets.reduce(0) { $0 + $1.decoder.forcedProximityOutCount }
-        var line = "quill live: \(eventCount) events, \(summary.sampleCount) samples, \(summary.strokeCount) strokes, \(proximity) proximity-outs (\(forced) forced) in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
+        var line = "quill live: \(eventCount) events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(proximity) proximity-outs (\(forced) forced) in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
         if tablets.count > 1 { line += " from \(tablets.count) tablets" }
-        if stats, !latencies.isEmpty {
-            let sorted = latencies.sorted()
-            let p50 = sorted[sorted.count / 2], p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
-            line += String(format: "; latency readable→written p50 %.1f µs, p99 %.1f µs over %d reads", p50 * 1e6, p99 * 1e6, sorted.count)
-        }
+        if stats { line += emitter.latencyText + loop.text }
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
@@ -390,15 +354,15 @@ extension Live {
         let canvasSize = parameters.canvas
         var mappers: [String: LibinputSampleMapper] = [:]
         var indices: [String: Int] = [:]
-        var summary = SampleSummary()
         var lastSample: [String: PenSample] = [:]
-        let output = TextOutput()
+        var emitter = LiveEmitter(emit: emit, measuresLatency: stats)
+        var loop = LoopCounter()
         let started = MonotonicClock.now()
         var eventCount = 0
         var proximityOuts = 0
         func write(_ sample: PenSample, device: String) {
-            output.line(SampleEncoding.jsonl.line(for: sample))
-            summary.add(sample)
+            guard let mapping = mappers[device]?.mapping else { return }
+            emitter.add(sample, mapping: mapping)
             lastSample[device] = sample
         }
         // libinput reports one hardware frame as several events with the same time (an axis event
@@ -418,13 +382,29 @@ extension Live {
             for (device, sample) in frameSamples.sorted(by: { $0.value.time < $1.value.time }) { write(sample, device: device) }
             frameSamples.removeAll()
         }
+        /// Lets time pass for the gesture recognizers; the seconds until the next deadline, if any.
+        func advanceGestures() -> Double? {
+            var wait: Double?
+            let now = Int64(MonotonicClock.now() * 1_000_000)
+            for mapper in mappers.values {
+                guard let time = mapper.time(atMonotonicMicroseconds: now) else { continue }
+                emitter.advance(device: mapper.deviceIndex, to: time)
+                if let deadline = emitter.nextDeadline(device: mapper.deviceIndex) { wait = min(wait ?? .infinity, max(0, deadline - time)) }
+            }
+            return wait
+        }
         while !StopSignal.isRequested {
             let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
             if let remaining, remaining <= 0 { break }
-            // libinput queues events (DEVICE_ADDED first) before its fd turns readable: drain, then sleep.
+            // libinput queues events (DEVICE_ADDED first) before its fd turns readable: drain, then
+            // sleep on its fd until events come, the run ends or a gesture recognizer's next deadline.
+            let readable = MonotonicClock.now()
             let pending = context.events()
             if pending.isEmpty {
-                _ = context.wait(timeout: min(remaining ?? 0.5, 0.5))
+                let deadline = advanceGestures()
+                emitter.flush(readable: readable)
+                let timeout = [remaining, deadline.map { $0 + 0.000_5 }].compactMap { $0 }.min()
+                loop.woke(withEvents: context.wait(timeout: timeout))
                 continue
             }
             // libinput lifts the tip and takes the tool out of proximity itself when a tablet is
@@ -447,7 +427,7 @@ extension Live {
                     mappers[sysname] = try LibinputSampleMapper(width: width, height: height, canvas: canvasSize, deviceIndex: index, pressureCurve: parameters.pressureCurve)
                     var settings = ""
                     if added.isLeftHanded { settings += ", left-handed" }
-                    if !CalibrationMatrix.identity.values.elementsEqual(added.calibration, by: { abs($0 - $1) < 1e-6 }) {
+                    if added.calibrationAvailable, !CalibrationMatrix.identity.values.elementsEqual(added.calibration, by: { abs($0 - $1) < 1e-6 }) {
                         settings += ", calibration " + added.calibration.map { String(format: "%g", $0) }.joined(separator: ",")
                     }
                     Console.warning("tablet added: \(sysname) \"\(added.name)\" \(width) × \(height) mm (device \(index))\(settings)")
@@ -461,6 +441,8 @@ extension Live {
                     flushFrameSamples()
                     // Unplugged: an open stroke ends as cancelled; everything before it is kept.
                     if let last = lastSample[sysname], last.phase.isInContact { write(last.lifted(as: .cancelled), device: sysname) }
+                    if let mapper = mappers[sysname] { emitter.finish(device: mapper.deviceIndex, at: lastSample[sysname]?.time ?? 0) }
+                    lastSample[sysname] = nil
                     mappers[sysname] = nil
                     if indices[sysname] != nil { Console.warning("tablet removed: \(sysname)") }
                 case let .tool(toolEvent):
@@ -469,6 +451,8 @@ extension Live {
                     if toolEvent.kind == .proximity, !toolEvent.isInProximity {
                         proximityOuts += 1
                         Console.warning(String(format: "%@: %@ out of proximity at t=%.3f s", toolEvent.deviceName, toolEvent.tool.rawValue, mapper.time(of: toolEvent)))
+                        flushFrameSamples()
+                        emitter.proximityOut(device: mapper.deviceIndex, at: mapper.time(of: toolEvent))
                     }
                     if var sample = mapper.sample(for: toolEvent) {
                         if sample.phase == .ended, removed.contains(toolEvent.deviceName) { sample.phase = .cancelled }
@@ -478,12 +462,19 @@ extension Live {
                 }
             }
             flushFrameSamples()
-            output.flush()
+            _ = advanceGestures()
+            emitter.flush(readable: readable)
         }
         flushFrameSamples()
         for (device, last) in lastSample where last.phase.isInContact { write(last.lifted(as: .ended), device: device) }
-        output.flush()
-        FileHandle.standardError.write(Data("quill live (libinput): \(eventCount) tool events, \(summary.sampleCount) samples, \(summary.strokeCount) strokes, \(proximityOuts) proximity-outs in \(String(format: "%.1f", MonotonicClock.now() - started)) s\n".utf8))
+        let end = Int64(MonotonicClock.now() * 1_000_000)
+        for (device, mapper) in mappers.sorted(by: { $0.value.deviceIndex < $1.value.deviceIndex }) {
+            let last = lastSample[device]?.time ?? 0
+            emitter.finish(device: mapper.deviceIndex, at: max(last, mapper.time(atMonotonicMicroseconds: end) ?? last))
+        }
+        var line = "quill live (libinput): \(eventCount) tool events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(proximityOuts) proximity-outs in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
+        if mappers.count > 1 { line += " from \(mappers.count) tablets" }
+        if stats { line += emitter.latencyText + loop.text }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
-

@@ -37,6 +37,58 @@ struct LibinputLiveTests {
         #expect(live.filter { $0.phase == "began" }.count == replay.filter { $0.phase == "began" }.count)
         #expect(live.filter { $0.phase == "ended" || $0.phase == "cancelled" }.count == replay.filter { $0.phase == "ended" || $0.phase == "cancelled" }.count)
     }
+
+    struct GestureLine: Decodable, Equatable {
+        var t: Double
+        var event: String
+        var action: String?
+        var phase: String?
+        var tool_before: String
+        var tool_after: String
+    }
+
+    struct StrokeLine: Decodable {
+        var stroke: Int
+        var x: Double
+        var y: Double
+        var width: Double
+    }
+
+    /// The whole pipeline on libinput's events: gestures exactly as the replay's (the same
+    /// barrel-button press and eraser end, at the same times), and the replay's strokes.
+    @Test func libinputStreamsTheGesturesAndStrokesOfTheReplay() throws {
+        let mock = try MockedTablet(recording: Fixtures.intuosProRecord, maximumFrames: 400)
+        let config = ["XDG_CONFIG_HOME": mock.directory.appendingPathComponent("config").path]
+        func live(_ emit: String) throws -> String {
+            let run = try mock.run(
+                [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--emit", emit, "--duration", "\(mock.playedDuration + 2)"],
+                preload: true, environment: config)
+            #expect(run.status == 0, "\(run.error)")
+            return run.output
+        }
+        func lines<Line: Decodable>(_ text: String, as: Line.Type) throws -> [Line] {
+            try text.split(separator: "\n").map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+        }
+        let replayed = try Fixtures.runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["XDG_CONFIG_HOME=\(config["XDG_CONFIG_HOME"]!)", CommandLineTests.executable.path, "gestures", mock.expectedRecording])
+        let expected = try lines(replayed.output, as: GestureLine.self)
+        let gestures = try lines(try live("gestures"), as: GestureLine.self)
+        try #require(expected.count >= 4, "the replay has the button press and the eraser end")
+        #expect(gestures.count == expected.count)
+        // libinput's clock starts at its first tool event: one offset for all.
+        let offset = (expected.first?.t ?? 0) - (gestures.first?.t ?? 0)
+        for (live, replay) in zip(gestures, expected) {
+            var shifted = live
+            shifted.t += offset
+            #expect(abs(shifted.t - replay.t) < 1e-6 && shifted.event == replay.event && shifted.action == replay.action
+                && shifted.phase == replay.phase && shifted.tool_before == replay.tool_before && shifted.tool_after == replay.tool_after, "\(live) vs \(replay)")
+        }
+        let strokes = try lines(try live("strokes"), as: StrokeLine.self)
+        let replayStrokes = try lines(try cli.quill("strokes", mock.expectedRecording, "--emit", "smoothed").output, as: StrokeLine.self)
+        #expect(!strokes.isEmpty)
+        #expect(Set(strokes.map(\.stroke)) == Set(replayStrokes.map(\.stroke)))
+        #expect(strokes.allSatisfy { $0.width > 0 && $0.x.isFinite && $0.y.isFinite })
+    }
 }
 
 /// One JSON Lines sample as `quill samples` and `quill live` print it.

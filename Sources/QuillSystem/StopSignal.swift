@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ctrl-C (SIGINT) and SIGTERM as a flag the live loops check, and a file descriptor that turns
+/// readable when one arrives (the self-pipe trick), so a loop sleeping in poll wakes at once
+/// without waking periodically to look: the loop ends cleanly, closing open strokes and files.
+public enum StopSignal {
+    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+    nonisolated(unsafe) private static var pipeEnds: (read: Int32, write: Int32) = (-1, -1)
+
+    /// Installs the handlers and opens the pipe (once).
+    public static func install() {
+        if pipeEnds.read < 0 {
+            var ends: [Int32] = [-1, -1]
+            if pipe(&ends) == 0 {
+                for end in ends {
+                    _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+                    _ = fcntl(end, F_SETFL, O_NONBLOCK)
+                }
+                pipeEnds = (ends[0], ends[1])
+            }
+        }
+        signal(SIGINT) { _ in StopSignal.requested() }
+        signal(SIGTERM) { _ in StopSignal.requested() }
+    }
+
+    /// Async-signal-safe: sets the flag and writes one byte to the pipe.
+    private static func requested() {
+        flag = 1
+        var byte: UInt8 = 1
+        if pipeEnds.write >= 0 { _ = write(pipeEnds.write, &byte, 1) }
+    }
+
+    /// True once a stop was requested.
+    public static var isRequested: Bool { flag != 0 }
+
+    /// Readable once a stop was requested (for poll); nil before ``install()``.
+    public static var fileDescriptor: Int32? { pipeEnds.read >= 0 ? pipeEnds.read : nil }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import QuillCore
+@testable import QuillInput
+
+/// The live loop on both backends sleeps on the device (or libinput's) fd and wakes for the
+/// gesture recognizer's next deadline; it does not wake periodically to look.
+@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): live event-loop tests skipped"))
+struct LiveEventLoopTests {
+    /// An Intuos-like pen hovering for 0.3 s (a frame every 10 ms), then its upper barrel button
+    /// (BTN_STYLUS2, the squeeze source) pressed and held with the pen still: nothing more comes.
+    static func heldSqueezeRecording() throws -> (path: String, press: Double) {
+        var text = Fixtures.intuosLikeHeader
+        var time = 0.0
+        func frame(_ events: [String]) {
+            for event in events + ["0000 0000 0"] { text += String(format: "E: %.6f ", time) + event + "\n" }
+            time += 0.010
+        }
+        frame(["0001 0140 1", "0003 0000 20000", "0003 0001 15000", "0003 0019 30"])
+        for step in 1...30 { frame(["0003 0000 \(20000 + step * 20)", "0003 0019 \(30 - step / 3)"]) }
+        let press = time
+        frame(["0001 014c 1"])
+        return (try Fixtures.write(text), press)
+    }
+
+    struct GestureLine: Decodable {
+        var t: Double
+        var event: String
+        var phase: String?
+    }
+
+    func live(_ backend: String, _ mock: MockedTablet, killedAfter seconds: Double? = nil, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let config = ["XDG_CONFIG_HOME": mock.directory.appendingPathComponent("config").path]
+        let kill = seconds.map { ["/usr/bin/timeout", "-s", "KILL", "\($0)"] } ?? []
+        return try mock.run(
+            kill + [CommandLineTests.executable.path, "live", "--backend", backend, "--device", mock.node, "--emit", "gestures"] + arguments,
+            preload: backend == "libinput", environment: config)
+    }
+
+    @Test(arguments: ["evdev", "libinput"])
+    func aHeldSqueezeBeginsAtItsDeadlineWhileThePenIsSilent(backend: String) throws {
+        let (recording, press) = try Self.heldSqueezeRecording()
+        let mock = try MockedTablet(recording: recording)
+        // Killed (SIGKILL: no clean exit that could deliver it late) about 1 s after the squeeze's
+        // deadline (press + 0.5 s, pencil-model.md's squeeze hold); nothing arrives after the press,
+        // so only a loop that woke at the deadline has written the squeeze.
+        let run = try live(backend, mock, killedAfter: mock.playedDuration + 1.5, ["--duration", "60"])
+        #expect(run.status == 9, "killed by SIGKILL: \(run.error)")
+        let lines = try run.output.split(separator: "\n").map { try JSONDecoder().decode(GestureLine.self, from: Data($0.utf8)) }
+        // (The raw path's clock starts at the mock's lone first SYN_REPORT, `lead` before the pen;
+        // libinput's at its first tool event.)
+        let squeeze = (backend == "evdev" ? MockedTablet.lead : 0) + press + 0.5
+        let began = lines.first { $0.event == "squeeze" && $0.phase == "began" }
+        #expect(began.map { abs($0.t - squeeze) < 1e-6 } == true, "\(backend): \(run.output)")
+    }
+
+    @Test(arguments: ["evdev", "libinput"])
+    func theLoopSleepsThroughSilenceAndClosesTheSqueezeAtExit(backend: String) throws {
+        let (recording, press) = try Self.heldSqueezeRecording()
+        let mock = try MockedTablet(recording: recording)
+        let run = try live(backend, mock, ["--stats", "--duration", "\(mock.playedDuration + 2)"])
+        #expect(run.status == 0, "\(run.error)")
+        let lines = try run.output.split(separator: "\n").map { try JSONDecoder().decode(GestureLine.self, from: Data($0.utf8)) }
+        let squeeze = (backend == "evdev" ? MockedTablet.lead : 0) + press + 0.5
+        // At exit the held squeeze is cancelled, after it began.
+        let cancelled = lines.first { $0.event == "squeeze" && $0.phase == "cancelled" }
+        #expect(cancelled.map { $0.t > squeeze } == true, "\(backend): \(run.output)")
+        // No spinning: about 2.5 s of silence at the end cost only the deadline's wake and the
+        // end of the run's; every other wake had events to read.
+        let pattern = try Regex(#"woke (\d+) times \((\d+) without events\)"#, as: (Substring, Substring, Substring).self)
+        let wakes = try #require(run.error.firstMatch(of: pattern), "\(run.error)")
+        let all = Int(wakes.output.1) ?? -1, idle = Int(wakes.output.2) ?? -1
+        #expect(idle >= 1 && idle <= 3, "\(backend): \(run.error)")
+        #expect(all <= mock.played.count + 3, "\(backend): \(run.error)")
+    }
+}

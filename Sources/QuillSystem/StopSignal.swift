@@ -23,6 +23,12 @@ public enum StopSignal {
         }
         signal(SIGINT) { _ in StopSignal.requested() }
         signal(SIGTERM) { _ in StopSignal.requested() }
+        // A parent may hand down a mask that blocks them (umockdev-run does): Ctrl-C must work.
+        var stops = sigset_t()
+        sigemptyset(&stops)
+        sigaddset(&stops, SIGINT)
+        sigaddset(&stops, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stops, nil)
     }
 
     /// Async-signal-safe: sets the flag and writes one byte to the pipe.

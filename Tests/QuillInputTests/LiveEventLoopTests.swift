@@ -73,4 +73,33 @@ struct LiveEventLoopTests {
         #expect(idle >= 1 && idle <= 3, "\(backend): \(run.error)")
         #expect(all <= mock.played.count + 3, "\(backend): \(run.error)")
     }
+
+    /// The pen touches down and draws for 0.2 s, then stays on the surface sending nothing.
+    static func silentStrokeRecording() throws -> String {
+        var text = Fixtures.intuosLikeHeader
+        var time = 0.0
+        func frame(_ events: [String]) {
+            for event in events + ["0000 0000 0"] { text += String(format: "E: %.6f ", time) + event + "\n" }
+            time += 0.010
+        }
+        frame(["0001 0140 1", "0003 0000 20000", "0003 0001 15000", "0003 0019 10"])
+        frame(["0001 014a 1", "0003 0018 3000", "0003 0019 0"])
+        for step in 1...20 { frame(["0003 0000 \(20000 + step * 40)", "0003 0018 \(3000 + step * 10)"]) }
+        return try Fixtures.write(text)
+    }
+
+    @Test(arguments: ["evdev", "libinput"])
+    func ctrlCMidStrokeEndsTheStrokeAndPrintsTheSummary(backend: String) throws {
+        let mock = try MockedTablet(recording: try Self.silentStrokeRecording())
+        let run = try mock.run(
+            ["/usr/bin/timeout", "-s", "INT", "\(mock.playedDuration + 1)", CommandLineTests.executable.path, "live", "--backend", backend, "--device", mock.node],
+            preload: backend == "libinput")
+        // timeout exits 124 when it had to signal; quill itself ended cleanly on SIGINT.
+        #expect(run.status == 124, "\(run.error)")
+        let samples = try LiveSample.parse(run.output)
+        #expect(samples.first?.phase == "hover" && samples.contains { $0.phase == "began" })
+        #expect(samples.last?.phase == "ended", "the open stroke is closed: \(samples.last.map { "\($0)" } ?? "none")")
+        #expect(run.error.contains(backend == "evdev" ? "quill live: \(mock.played.count) events" : "quill live (libinput):"), "\(run.error)")
+        #expect(run.error.contains("1 strokes"), "\(run.error)")
+    }
 }

@@ -53,6 +53,28 @@ struct LiveTabletTests {
         #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("# libinput record\nversion: 1\n"))
     }
 
+    /// Ctrl-C ends a capture cleanly; a crash (SIGKILL) mid-stream keeps every frame flushed so far.
+    @Test func recordKeepsWhatWasCapturedOnCtrlCAndOnACrash() throws {
+        let mock = try MockedTablet(recording: Fixtures.cintiq13HD)
+        let expected = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
+        for (signal, after) in [("INT", mock.playedDuration + 1), ("KILL", MockedTablet.lead + mock.duration / 2)] {
+            let output = mock.directory.appendingPathComponent("captured-\(signal).yml").path
+            let record = try mock.run(["/usr/bin/timeout", "-s", signal, "\(after)", CommandLineTests.executable.path, "record", "--device", mock.node, "-o", output])
+            #expect(record.status == (signal == "INT" ? 124 : 9), "\(signal): \(record.error)")
+            let replayed = try cli.quill("samples", output)
+            #expect(replayed.status == 0, "\(signal): \(replayed.error)")
+            let samples = try LiveSample.parse(replayed.output)
+            if signal == "INT" {
+                #expect(samples == expected)
+            } else {
+                // Everything up to the crash: a prefix of the replay (its last sample may be the
+                // closing one replay adds where the file ends), and not nothing.
+                #expect(samples.count > 10 && samples.count < expected.count, "\(samples.count) of \(expected.count)")
+                #expect(Array(samples.dropLast()) == Array(expected.prefix(samples.count - 1)))
+            }
+        }
+    }
+
     @Test func devicesListsTheMockedTablet() throws {
         let mock = try MockedTablet(recording: Fixtures.intuosProRecord)
         let run = try mock.run([CommandLineTests.executable.path, "devices"], withEvents: false)

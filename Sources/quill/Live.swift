@@ -207,7 +207,7 @@ struct Live: ParsableCommand {
         }
         StopSignal.install()
         var emitter = LiveEmitter(emit: emit, measuresLatency: stats)
-        var loop = LoopCounter()
+        var loop = LoopStatistics()
         var events: [InputEvent] = []
         var samples: [PenSample] = []
         var eventCount = 0
@@ -252,7 +252,9 @@ struct Live: ParsableCommand {
                     }
                     let readable = MonotonicClock.now()
                     events.removeAll(keepingCapacity: true)
-                    eventCount += try tablets[index].node.readEvents(into: &events)
+                    let count = try tablets[index].node.readEvents(into: &events)
+                    eventCount += count
+                    loop.read(count, at: readable)
                     tablets[index].decode(events, into: &samples)
                     deliver(index, readable: readable)
                 } catch let error as EvdevNodeError where error.isGone {
@@ -356,7 +358,7 @@ extension Live {
         var indices: [String: Int] = [:]
         var lastSample: [String: PenSample] = [:]
         var emitter = LiveEmitter(emit: emit, measuresLatency: stats)
-        var loop = LoopCounter()
+        var loop = LoopStatistics()
         let started = MonotonicClock.now()
         var eventCount = 0
         var proximityOuts = 0
@@ -447,6 +449,7 @@ extension Live {
                     if indices[sysname] != nil { Console.warning("tablet removed: \(sysname)") }
                 case let .tool(toolEvent):
                     eventCount += 1
+                    loop.read(1, at: readable)
                     guard var mapper = mappers[toolEvent.deviceName] else { continue }
                     if toolEvent.kind == .proximity, !toolEvent.isInProximity {
                         proximityOuts += 1

@@ -4,13 +4,70 @@ import Testing
 
 /// Not a timing test: prints the live path's numbers on a mocked tablet when QUILL_MEASURE_LIVE is
 /// set (used for the README and closing notes), with the release build given in that variable.
-@Suite(.enabled(if: MockedTablet.isAvailable && ProcessInfo.processInfo.environment["QUILL_MEASURE_LIVE"] != nil))
+/// `Tools/live-rate` runs it.
+@Suite(.serialized, .enabled(if: MockedTablet.isAvailable && ProcessInfo.processInfo.environment["QUILL_MEASURE_LIVE"] != nil))
 struct LiveMeasurement {
+    static var quill: String { ProcessInfo.processInfo.environment["QUILL_MEASURE_LIVE"] ?? CommandLineTests.executable.path }
+
     @Test func printsLatencyAndThroughput() throws {
-        let quill = ProcessInfo.processInfo.environment["QUILL_MEASURE_LIVE"] ?? CommandLineTests.executable.path
         let mock = try MockedTablet(recording: Fixtures.dth2242)
-        let run = try mock.run([quill, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 2)", "--stats"], timeout: 600)
+        let run = try mock.run([Self.quill, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 2)", "--stats"], timeout: 600)
         print("LIVE-MEASUREMENT \(mock.events.count) events over \(mock.duration) s: \(run.error)")
         #expect(run.status == 0)
+    }
+
+    /// An Intuos-like pen drawing `frames` frames of a circle, each frame x, y, pressure, tilt x,
+    /// tilt y, serial and SYN_REPORT: 7 events, as an Intuos Pro sends while drawing.
+    static func strokeRecording(frames: Int) throws -> String {
+        var text = Fixtures.intuosLikeHeader
+        for index in 0..<frames {
+            let angle = Double(index) / 200 * 2 * .pi
+            var events = index == 0 ? ["0001 0140 1", "0001 014a 1"] : []
+            events += [
+                "0003 0000 \(22400 + Int(10000 * cos(angle)))", "0003 0001 \(14800 + Int(10000 * sin(angle)))",
+                "0003 0018 \(3000 + index % 2000)", "0003 001a \(index % 40 - 20)", "0003 001b \(20 - index % 40)", "0004 0000 \(1000 + index % 2)",
+            ]
+            for event in events + ["0000 0000 0"] { text += String(format: "E: %.6f ", Double(index) * 0.005) + event + "\n" }
+        }
+        return try Fixtures.write(text)
+    }
+
+    /// The event rate the live path sustains: the same stroke played ever faster (a frame every
+    /// 2, 1, 0.5, 0.25 ms), on both backends; prints what `--stats` measured at each rate.
+    @Test(arguments: ["evdev", "libinput"])
+    func printsTheSustainedEventRate(backend: String) throws {
+        let recording = try Self.strokeRecording(frames: 6000)
+        for gap in [0.002, 0.001, 0.0005, 0.00025] {
+            let mock = try MockedTablet(recording: recording, frameGap: gap)
+            let run = try mock.run(
+                // umockdev's pacing falls behind the offered rate: time enough for the whole stream.
+                [Self.quill, "live", "--backend", backend, "--device", mock.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)", "--stats"],
+                preload: backend == "libinput", timeout: 600)
+            let offered = Double(mock.played.count - 1) / mock.duration
+            print(String(format: "LIVE-RATE %@ frame every %.2f ms: %d events offered at %.0f events/s: ", backend, gap * 1000, mock.played.count, offered)
+                + (run.error.split(separator: "\n").last.map(String.init) ?? "") + " (status \(run.status))")
+        }
+    }
+
+    /// CPU per event of the live readers and their peers on the same mocked stream (a frame every
+    /// 1 ms, which umockdev delivers frame by frame): `quill live` on both backends, `quill record`
+    /// and libinput's own `libinput record`. All run under umockdev's preload, which intercepts
+    /// every read, write and poll: the common part of these numbers is umockdev's.
+    @Test func printsCPUPerEventAgainstPeers() throws {
+        let recording = try Self.strokeRecording(frames: 6000)
+        let mock = try MockedTablet(recording: recording, frameGap: 0.001)
+        let seconds = MockedTablet.lead + 2 * mock.duration + 2
+        let output = mock.directory.appendingPathComponent("out.yml").path
+        let readers: [(String, [String])] = [
+            ("quill live (evdev)", [Self.quill, "live", "--device", mock.node, "--duration", "\(seconds)"]),
+            ("quill live (libinput)", [Self.quill, "live", "--backend", "libinput", "--device", mock.node, "--duration", "\(seconds)"]),
+            ("quill record", [Self.quill, "record", "--device", mock.node, "-o", output, "--duration", "\(seconds)"]),
+            ("libinput record", ["/usr/bin/timeout", "-s", "INT", "\(seconds)", LibinputTools.record, "-o", output, mock.node]),
+        ]
+        for (name, command) in readers {
+            let run = try mock.run(["/usr/bin/time", "-f", "CPU %U %S"] + command, preload: true, timeout: 600)
+            let cpu = run.error.split(separator: "\n").last { $0.hasPrefix("CPU ") }?.split(separator: " ").dropFirst().compactMap { Double($0) }.reduce(0, +) ?? .nan
+            print(String(format: "LIVE-PEER %@: %.2f s CPU for %d events = %.1f µs per event", name, cpu, mock.played.count, cpu / Double(mock.played.count) * 1e6))
+        }
     }
 }

@@ -27,7 +27,9 @@ final class MockedTablet {
     /// Builds the mock of `recording`'s first device and events (its first `maximumFrames`
     /// frames). Gaps between frames are kept between 2 ms and `maximumGap` seconds (30 ms:
     /// frames must stay under libinput's 50 ms proximity timeout, unless a test wants silence).
-    init(recording: String, deviceFile: String? = nil, maximumFrames: Int = .max, maximumGap: Double = 0.030, number: Int = 13) throws {
+    /// `frameGap`, when given, spaces every frame exactly that far apart instead (the event-rate
+    /// measurement).
+    init(recording: String, deviceFile: String? = nil, maximumFrames: Int = .max, maximumGap: Double = 0.030, frameGap: Double? = nil, number: Int = 13) throws {
         self.number = number
         let reader = try Recording.open(path: recording, deviceFile: deviceFile)
         var device: DeviceDescription?
@@ -52,7 +54,7 @@ final class MockedTablet {
         var events: [InputEvent] = []
         for frame in frames {
             let original = frame[frame.count - 1].microseconds
-            if let previous { time += min(max(original - previous, 2_000), Int64(maximumGap * 1_000_000)) }
+            if let previous { time += frameGap.map { Int64($0 * 1_000_000) } ?? min(max(original - previous, 2_000), Int64(maximumGap * 1_000_000)) }
             previous = original
             events += frame.map { InputEvent(microseconds: time, type: $0.type, code: $0.code, value: $0.value) }
         }

@@ -188,6 +188,12 @@ public struct TabletDecoder: Sendable {
         emit(makeSample(time: time, phase: phase), into: &samples)
     }
 
+    /// Starts the samples' clock at `microseconds` (the frames' clock) instead of at the first
+    /// frame decoded: a live reader that reopens a tablet plugged back in keeps its clock.
+    public mutating func startClock(at microseconds: Int64) {
+        timeOrigin = microseconds
+    }
+
     /// The event time (µs, the frames' clock) after which a silent hovering pen is forced out of
     /// proximity, as libinput's 50 ms timer does; nil when no such pen is in proximity. A live
     /// reader sleeps no longer than this and then calls ``expireProximity(at:into:)``.

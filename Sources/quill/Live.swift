@@ -270,7 +270,12 @@ struct Live: ParsableCommand {
                         reopened = try? EvdevNode(path: path)
                     }
                     guard let back = reopened else { break }
-                    tablets[index] = try LiveTablet(node: back, parameters: parameters, index: index)
+                    // Plugged back in: read again, its samples in the same clock as before.
+                    var returned = try LiveTablet(node: back, parameters: parameters, index: index)
+                    returned.origin = tablets[index].origin
+                    if returned.origin != nil { returned.decoder.startClock(at: 0) }
+                    tablets[index] = returned
+                    Console.warning("\(path) is back; reading it again")
                 }
             }
         }

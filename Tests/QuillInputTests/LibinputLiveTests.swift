@@ -199,6 +199,36 @@ struct LiveDeviceBehaviourTests {
         #expect(run.error.contains("the device was removed; waiting for it to come back"), "\(run.error)")
     }
 
+    @Test func aTabletPluggedBackInIsReadAgainInTheSameClock() throws {
+        // DTH2242: 7 strokes over 8.7 s; unplugged in the first stroke, back 0.5 s later.
+        let mock = try MockedTablet(recording: Fixtures.dth2242)
+        let expected = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
+        let began = try #require(expected.firstIndex { $0.phase == "began" })
+        let cut = Int64((expected[began + 2].t * 1_000_000).rounded())
+        let unplugAfter = mock.played.firstIndex { $0.microseconds > cut } ?? mock.played.count
+        let run = try mock.run(
+            [CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"],
+            preload: true, environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)", "QUILL_MOCK_REPLUG_AFTER": "0.5"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("is back; reading it again"), "\(run.error)")
+        let live = try LiveSample.parse(run.output)
+        let cancelled = try #require(live.firstIndex { $0.phase == "cancelled" }, "\(run.error)")
+        // What the tablet sent while it was away is lost; what it sends after is read again, in
+        // the same clock. The pen was still down when it came back: that touch is a new stroke
+        // (the old one was cancelled), at the replay's times and places. From the next stroke the
+        // replay begins on, every sample is exactly the replay's.
+        let resumed = live[(cancelled + 1)...]
+        #expect(resumed.first?.phase == "began")
+        #expect(resumed.allSatisfy { sample in expected.contains { $0.t == sample.t && $0.x_mm == sample.x_mm && $0.y_mm == sample.y_mm } })
+        let again = try #require(resumed.firstIndex { sample in sample.phase == "began" && expected.contains { $0.t == sample.t && $0.phase == "began" } }, "\(run.error)")
+        let start = try #require(expected.firstIndex { $0.t == live[again].t })
+        let mismatch = zip(live[again...], expected[start...]).first { $0 != $1 }
+        #expect(mismatch == nil, "first difference: \(mismatch.map { "\($0.0) vs \($0.1)" } ?? "")")
+        #expect(live.count - again == expected.count - start)
+        #expect(live.count - again >= 100, "\(live.count - again) samples after the comeback")
+        #expect(live[(cancelled + 1)...].allSatisfy { $0.t > live[cancelled].t })
+    }
+
     @Test func unplugMidStrokeThroughLibinputCancelsTheStroke() throws {
         let (mock, _, unplugAfter) = try unpluggedMidStroke()
         let run = try mock.run(

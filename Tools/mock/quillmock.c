@@ -12,6 +12,9 @@
  *  3. QUILL_MOCK_DENY=1: opening the mocked node fails with EACCES (no permission on /dev/input).
  *  4. QUILL_MOCK_UNPLUG_AFTER=N: after N input events have been read from the node, reads fail
  *     with ENODEV and opening it fails with ENOENT, as when the tablet is unplugged.
+ *  5. QUILL_MOCK_REPLUG_AFTER=S: S seconds after that first failed read the tablet is plugged
+ *     back in: the node opens again, what the tablet sent meanwhile is lost (drained at the
+ *     open), and reads pass through from then on.
  * Everything else passes through to the next library (umockdev's preload, then libc).
  */
 #define _GNU_SOURCE
@@ -24,6 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 #define UDEV_DATA "/run/udev/data/"
@@ -38,9 +42,27 @@ static long unplug_after(void) {
     return text ? atol(text) : -1;
 }
 
+static double unplugged_at = -1;  /* CLOCK_MONOTONIC seconds of the first failed read */
+static int replugged;              /* plugged back in: everything passes through */
+static int drain_at_open;          /* the next open of the node drops what is pending */
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
 static int is_unplugged(void) {
+    if (replugged) return 0;
     long limit = unplug_after();
-    return limit >= 0 && events_read >= limit;
+    if (!(limit >= 0 && events_read >= limit)) return 0;
+    const char *replug = getenv("QUILL_MOCK_REPLUG_AFTER");
+    if (replug && unplugged_at >= 0 && now_seconds() - unplugged_at >= atof(replug)) {
+        replugged = 1;
+        drain_at_open = 1;
+        return 0;
+    }
+    return 1;
 }
 
 static int mocked_rdev(dev_t *rdev) {
@@ -66,8 +88,20 @@ static int refuses_open(const char *path) {
 }
 
 /* Remembers whether fd is the mocked node (for fstat); returns fd. */
+static ssize_t (*next_read)(int, void *, size_t);
+
 static int track(int fd, const char *path) {
     if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
+    if (fd >= 0 && drain_at_open && is_mocked_node(path)) {
+        /* Plugged back in: the events sent while it was away are gone, as on a real tablet. */
+        drain_at_open = 0;
+        if (!next_read) next_read = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
+        int flags = fcntl(fd, F_GETFL);
+        fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+        char sink[4096];
+        while (next_read(fd, sink, sizeof sink) > 0) {}
+        fcntl(fd, F_SETFL, flags);
+    }
     return fd;
 }
 
@@ -203,13 +237,17 @@ int fstatat64(int dirfd, const char *path, struct stat64 *st, int flags) {
 ssize_t read(int fd, void *buffer, size_t count) {
     NEXT(read);
     int mocked = fd >= 0 && fd < MAX_FDS && mocked_fds[fd];
-    if (!mocked || unplug_after() < 0) {
+    if (!mocked || unplug_after() < 0 || replugged) {
         ssize_t result = next_read(fd, buffer, count);
         if (mocked && result > 0) events_read += result / EVENT_SIZE;
         return result;
     }
     long left = unplug_after() - events_read;
-    if (left <= 0) { errno = ENODEV; return -1; }
+    if (left <= 0) {
+        if (unplugged_at < 0) unplugged_at = now_seconds();
+        errno = ENODEV;
+        return -1;
+    }
     if (count > (size_t)left * EVENT_SIZE) count = (size_t)left * EVENT_SIZE;
     ssize_t result = next_read(fd, buffer, count);
     if (result > 0) events_read += result / EVENT_SIZE;

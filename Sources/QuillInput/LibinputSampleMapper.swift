@@ -31,6 +31,15 @@ public struct LibinputSampleMapper: Sendable {
         Double(event.microseconds - (origin ?? event.microseconds)) / 1_000_000
     }
 
+    /// The first event's time (µs, CLOCK_MONOTONIC) the samples' clock counts from, once set.
+    public var clockOrigin: Int64? { origin }
+
+    /// Starts the samples' clock at `microseconds` instead of at the first event: a tablet plugged
+    /// back in keeps its clock.
+    public mutating func startClock(atMicroseconds microseconds: Int64) {
+        origin = microseconds
+    }
+
     /// The samples' clock at a CLOCK_MONOTONIC time in microseconds (libinput's event clock), or
     /// nil before this device's first event.
     public func time(atMonotonicMicroseconds microseconds: Int64) -> Double? {

@@ -135,6 +135,16 @@ public final class LibinputContext {
         }
     }
 
+    /// Whether this is a path context (devices added by node), not a udev seat.
+    public var isPathContext: Bool { udev == nil }
+
+    /// Adds a node to a path context again (a tablet plugged back in); false while it cannot be
+    /// opened or libinput rejects it. Its DEVICE_ADDED comes with the next ``events()``.
+    public func addPath(_ path: String) -> Bool {
+        guard isPathContext else { return false }
+        return libinput_path_add_device(handle, path) != nil
+    }
+
     deinit {
         libinput_unref(handle)
         if let udev { udev_unref(udev) }

@@ -361,6 +361,10 @@ extension Live {
         let canvasSize = parameters.canvas
         var mappers: [String: LibinputSampleMapper] = [:]
         var indices: [String: Int] = [:]
+        // Path backend: a removed tablet's node is added again once it can be opened (hot-plug
+        // is udev's work on the seat backend); its samples keep their clock.
+        var awaited: [String: String] = [:]  // sysname → node
+        var clocks: [String: Int64] = [:]
         var lastSample: [String: PenSample] = [:]
         var emitter = LiveEmitter(emit: emit, measuresLatency: stats)
         var loop = LoopStatistics()
@@ -406,11 +410,16 @@ extension Live {
             // libinput queues events (DEVICE_ADDED first) before its fd turns readable: drain, then
             // sleep on its fd until events come, the run ends or a gesture recognizer's next deadline.
             let readable = MonotonicClock.now()
+            for (sysname, node) in awaited where context.addPath(node) {
+                awaited[sysname] = nil
+                Console.warning("\(node) is back; reading it again")
+            }
             let pending = context.events()
             if pending.isEmpty {
                 let deadline = advanceGestures()
                 emitter.flush(readable: readable)
-                let timeout = [remaining, deadline.map { $0 + 0.000_5 }].compactMap { $0 }.min()
+                let retry: Double? = awaited.isEmpty ? nil : 0.2
+                let timeout = [remaining, deadline.map { $0 + 0.000_5 }, retry].compactMap { $0 }.min()
                 loop.woke(withEvents: context.wait(timeout: timeout))
                 continue
             }
@@ -431,7 +440,9 @@ extension Live {
                     }
                     let index = indices[sysname] ?? indices.count
                     indices[sysname] = index
-                    mappers[sysname] = try LibinputSampleMapper(width: width, height: height, canvas: canvasSize, deviceIndex: index, pressureCurve: parameters.pressureCurve)
+                    var mapper = try LibinputSampleMapper(width: width, height: height, canvas: canvasSize, deviceIndex: index, pressureCurve: parameters.pressureCurve)
+                    if let clock = clocks[sysname] { mapper.startClock(atMicroseconds: clock) }
+                    mappers[sysname] = mapper
                     var settings = ""
                     if added.isLeftHanded { settings += ", left-handed" }
                     if added.calibrationAvailable, !CalibrationMatrix.identity.values.elementsEqual(added.calibration, by: { abs($0 - $1) < 1e-6 }) {
@@ -448,10 +459,16 @@ extension Live {
                     flushFrameSamples()
                     // Unplugged: an open stroke ends as cancelled; everything before it is kept.
                     if let last = lastSample[sysname], last.phase.isInContact { write(last.lifted(as: .cancelled), device: sysname) }
-                    if let mapper = mappers[sysname] { emitter.finish(device: mapper.deviceIndex, at: lastSample[sysname]?.time ?? 0) }
+                    if let mapper = mappers[sysname] {
+                        emitter.finish(device: mapper.deviceIndex, at: lastSample[sysname]?.time ?? 0)
+                        clocks[sysname] = mapper.clockOrigin
+                        if let node = devices.first(where: { ($0 as NSString).lastPathComponent == sysname }), context.isPathContext {
+                            awaited[sysname] = node
+                        }
+                    }
                     lastSample[sysname] = nil
                     mappers[sysname] = nil
-                    if indices[sysname] != nil { Console.warning("tablet removed: \(sysname)") }
+                    if indices[sysname] != nil { Console.warning("tablet removed: \(sysname)" + (awaited[sysname] != nil ? "; waiting for it to come back (Ctrl-C to stop)" : "")) }
                 case let .tool(toolEvent):
                     eventCount += 1
                     loop.read(1, at: readable)

@@ -229,6 +229,33 @@ struct LiveDeviceBehaviourTests {
         #expect(live[(cancelled + 1)...].allSatisfy { $0.t > live[cancelled].t })
     }
 
+    @Test func aTabletPluggedBackInIsAddedToLibinputAgain() throws {
+        // Dell Canvas: 2 strokes; unplugged in the first, back 0.3 s later (path backend: Quill
+        // adds the node to libinput again; on a udev seat libinput's hot-plug does it).
+        let mock = try MockedTablet(recording: Fixtures.dellCanvas)
+        let expected = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
+        let began = try #require(expected.firstIndex { $0.phase == "began" })
+        let cut = Int64((expected[began + 2].t * 1_000_000).rounded())
+        let unplugAfter = mock.played.firstIndex { $0.microseconds > cut } ?? mock.played.count
+        let run = try mock.run(
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"],
+            preload: true, environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)", "QUILL_MOCK_REPLUG_AFTER": "0.3"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("tablet removed: event13; waiting for it to come back"), "\(run.error)")
+        #expect(run.error.contains("is back; reading it again"), "\(run.error)")
+        let live = try LiveSample.parse(run.output)
+        let cancelled = try #require(live.firstIndex { $0.phase == "cancelled" }, "\(run.error)")
+        // The second stroke is read, in the same clock as before: it ends at the replay's time,
+        // and begins within the replay's stroke (libinput meets the pen already in proximity on
+        // the re-added device, so its tip-down can come a few frames later than the replay's).
+        let lastStroke = try #require(expected.lastIndex { $0.phase == "began" })
+        let ended = try #require(expected[lastStroke...].firstIndex { $0.phase == "ended" })
+        let after = live[(cancelled + 1)...]
+        let offset = live[0].t - expected[0].t
+        #expect(after.contains { $0.phase == "began" && $0.t - offset > expected[lastStroke].t - 1e-6 && $0.t - offset < expected[ended].t }, "\(after.filter { $0.phase != "hover" && $0.phase != "moved" }.map { "\($0.t) \($0.phase)" })")
+        #expect(after.contains { $0.phase == "ended" && abs($0.t - offset - expected[ended].t) < 1e-6 })
+    }
+
     @Test func unplugMidStrokeThroughLibinputCancelsTheStroke() throws {
         let (mock, _, unplugAfter) = try unpluggedMidStroke()
         let run = try mock.run(

@@ -89,7 +89,8 @@ public final class LibinputContext {
     private var udev: OpaquePointer?
     /// Applied to every tablet as it is added (before its first event).
     public var configuration = LibinputTabletConfiguration()
-    /// Nodes libinput could not open, with errno.
+    /// Nodes libinput could not open, with errno: the last 16 (a tablet awaited after an unplug
+    /// is tried again and again).
     public static var openErrors: [(path: String, errno: Int32)] { lock.withLock { recordedErrors } }
     nonisolated(unsafe) private static var recordedErrors: [(path: String, errno: Int32)] = []
     private static let lock = NSLockish()
@@ -101,7 +102,10 @@ public final class LibinputContext {
             if fd < 0 {
                 let error = errno
                 let text = String(cString: path)
-                LibinputContext.lock.withLock { LibinputContext.recordedErrors.append((text, error)) }
+                LibinputContext.lock.withLock {
+                    LibinputContext.recordedErrors.append((text, error))
+                    if LibinputContext.recordedErrors.count > 16 { LibinputContext.recordedErrors.removeFirst() }
+                }
                 return -error
             }
             return fd

@@ -212,6 +212,7 @@ struct Live: ParsableCommand {
         var samples: [PenSample] = []
         var eventCount = 0
         var proximityOuts: [Int] = Array(repeating: 0, count: tablets.count)
+        var awaiting: [Int: String] = [:]  // unplugged tablets: index → node
         let started = MonotonicClock.now()
         func deliver(_ index: Int, readable: Double) {
             let live = tablets[index]
@@ -230,19 +231,32 @@ struct Live: ParsableCommand {
             if let remaining, remaining <= 0 { break }
             // Sleep until events arrive, Ctrl-C, the run ends, a gesture recognizer's next deadline,
             // or libinput's proximity timer of a silent hovering pen; nothing else wakes the loop.
-            var timeout = remaining
-            for (index, live) in tablets.enumerated() {
+            // Tablets unplugged earlier are opened again once their node is back; the others are
+            // read meanwhile. Plugged back in, a tablet's samples keep its clock.
+            for (index, path) in awaiting {
+                guard let back = try? EvdevNode(path: path) else { continue }
+                var returned = try LiveTablet(node: back, parameters: parameters, index: index)
+                returned.origin = tablets[index].origin
+                if returned.origin != nil { returned.decoder.startClock(at: 0) }
+                tablets[index] = returned
+                awaiting[index] = nil
+                Console.warning("\(path) is back; reading it again")
+            }
+            let active = tablets.indices.filter { awaiting[$0] == nil }
+            var timeout = awaiting.isEmpty ? remaining : min(remaining ?? .infinity, 0.2)
+            for index in active {
+                let live = tablets[index]
                 if let now = live.decoderTime(), let deadline = emitter.nextDeadline(device: index) {
                     timeout = max(0, min(timeout ?? .infinity, deadline - now + 0.000_5))
                 }
                 if let wait = live.secondsToProximityDeadline() { timeout = max(0, min(timeout ?? .infinity, wait + 0.001)) }
             }
-            let readiness = try EvdevNode.wait(for: tablets.map(\.node), timeout: timeout)
+            let readiness = try EvdevNode.wait(for: active.map { tablets[$0].node }, timeout: timeout)
             loop.woke(withEvents: readiness.contains(.readable))
-            for index in tablets.indices {
+            for (slot, index) in active.enumerated() {
                 do {
-                    guard readiness[index] != .gone else { throw EvdevNodeError(path: tablets[index].node.path, operation: "poll", errno: ENODEV) }
-                    guard readiness[index] == .readable else {
+                    guard readiness[slot] != .gone else { throw EvdevNodeError(path: tablets[index].node.path, operation: "poll", errno: ENODEV) }
+                    guard readiness[slot] == .readable else {
                         if tablets[index].expireProximity(into: &samples) {
                             Console.warning(String(format: "%@: pen forced out of proximity at t=%.3f s: %.0f ms without events (libinput's timer)",
                                 tablets[index].node.path, tablets[index].decoder.lastProximityOutTime, parameters.proximityTimeout * 1000))
@@ -258,24 +272,12 @@ struct Live: ParsableCommand {
                     tablets[index].decode(events, into: &samples)
                     deliver(index, readable: readable)
                 } catch let error as EvdevNodeError where error.isGone {
-                    // Unplugged: the open stroke ends as cancelled; keep running and wait for it to return.
+                    // Unplugged: the open stroke ends as cancelled; keep running (and reading the
+                    // other tablets) and wait for it to return.
                     tablets[index].decoder.cancel(into: &samples)
                     deliver(index, readable: MonotonicClock.now())
                     Console.warning("\(error); waiting for it to come back (Ctrl-C to stop)")
-                    let path = tablets[index].node.path
-                    var reopened: EvdevNode?
-                    while reopened == nil, !StopSignal.isRequested {
-                        if let duration, MonotonicClock.now() - started >= duration { break }
-                        usleep(200_000)
-                        reopened = try? EvdevNode(path: path)
-                    }
-                    guard let back = reopened else { break }
-                    // Plugged back in: read again, its samples in the same clock as before.
-                    var returned = try LiveTablet(node: back, parameters: parameters, index: index)
-                    returned.origin = tablets[index].origin
-                    if returned.origin != nil { returned.decoder.startClock(at: 0) }
-                    tablets[index] = returned
-                    Console.warning("\(path) is back; reading it again")
+                    awaiting[index] = tablets[index].node.path
                 }
             }
         }

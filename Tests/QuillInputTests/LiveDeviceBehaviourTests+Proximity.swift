@@ -36,8 +36,7 @@ struct LiveProximityTimerTests {
     @Test func libinputForcesItOutTooAndQuillReportsIt() throws {
         let (mock, lastFrame) = try silentHover()
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1.5)"],
-            preload: true)
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1.5)"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("1 proximity-outs"), "\(run.error)")
         let outAt = try #require(Self.reportedTime(run.error, after: "event13: pen out of proximity at t="), "\(run.error)")

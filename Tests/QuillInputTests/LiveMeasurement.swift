@@ -41,8 +41,7 @@ struct LiveMeasurement {
             let mock = try MockedTablet(recording: recording, frameGap: gap)
             let run = try mock.run(
                 // umockdev's pacing falls behind the offered rate: time enough for the whole stream.
-                [Self.quill, "live", "--backend", backend, "--device", mock.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)", "--stats"],
-                preload: backend == "libinput", timeout: 600)
+                [Self.quill, "live", "--backend", backend, "--device", mock.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)", "--stats"], timeout: 600)
             let offered = Double(mock.played.count - 1) / mock.duration
             print(String(format: "LIVE-RATE %@ frame every %.2f ms: %d events offered at %.0f events/s: ", backend, gap * 1000, mock.played.count, offered)
                 + (run.error.split(separator: "\n").last.map(String.init) ?? "") + " (status \(run.status))")
@@ -65,7 +64,7 @@ struct LiveMeasurement {
             ("libinput record", ["/usr/bin/timeout", "-s", "INT", "\(seconds)", LibinputTools.record, "-o", output, mock.node]),
         ]
         for (name, command) in readers {
-            let run = try mock.run(["/usr/bin/time", "-f", "CPU %U %S"] + command, preload: true, timeout: 600)
+            let run = try mock.run(["/usr/bin/time", "-f", "CPU %U %S"] + command, timeout: 600)
             let cpu = run.error.split(separator: "\n").last { $0.hasPrefix("CPU ") }?.split(separator: " ").dropFirst().compactMap { Double($0) }.reduce(0, +) ?? .nan
             print(String(format: "LIVE-PEER %@: %.2f s CPU for %d events = %.1f µs per event", name, cpu, mock.played.count, cpu / Double(mock.played.count) * 1e6))
         }

@@ -89,7 +89,7 @@ struct LiveTabletTests {
         let mock = try MockedTablet(recording: Fixtures.intuosProRecord)
         let run = try mock.run(
             [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "1"],
-            withEvents: false, preload: true)
+            withEvents: false)
         #expect(run.status == 0, "\(run.error)")
         // libinput 1.22 took it as a tablet and gave its size from the resolution: 44800/200 × 29600/200 mm.
         #expect(run.error.contains("tablet added: event13 \"Wacom Intuos Pro M Pen\" 224.0 × 148.0 mm"), "\(run.error)")

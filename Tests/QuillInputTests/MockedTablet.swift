@@ -126,16 +126,16 @@ final class MockedTablet {
     }
 
     /// Runs `arguments` inside umockdev-run with the mocked node (and the events when `withEvents`).
-    /// With `preload`, quillmock.so goes before umockdev's own preload and the udev database entry
-    /// is written inside the sandbox. `environment` (e.g. QUILL_MOCK_UNPLUG_AFTER) is given to the
+    /// quillmock.so goes before umockdev's own preload (libinput's two gaps, whole events per
+    /// read, the unplug knobs) and the udev database entry is written inside the sandbox. `environment` (e.g. QUILL_MOCK_UNPLUG_AFTER) is given to the
     /// program only: the test process's own environment is never changed (other tests run in
     /// parallel and spawn processes).
-    func run(_ arguments: [String], withEvents: Bool = true, preload: Bool = false, environment: [String: String] = [:], timeout: Int = 60) throws -> (status: Int32, output: String, error: String) {
-        try MockedTablet.run([self], arguments, withEvents: withEvents, preload: preload, environment: environment, timeout: timeout)
+    func run(_ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60) throws -> (status: Int32, output: String, error: String) {
+        try MockedTablet.run([self], arguments, withEvents: withEvents, environment: environment, timeout: timeout)
     }
 
     /// Runs `arguments` inside one umockdev-run holding all of `mocks` (each on its own node).
-    static func run(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool = true, preload: Bool = false, environment: [String: String] = [:], timeout: Int = 60) throws -> (status: Int32, output: String, error: String) {
+    static func run(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60) throws -> (status: Int32, output: String, error: String) {
         var umockdev = ["-s", "KILL", "\(timeout)", "/usr/bin/umockdev-run"]
         for mock in mocks {
             umockdev += [
@@ -145,19 +145,15 @@ final class MockedTablet {
             if withEvents { umockdev += ["--evemu-events", "\(mock.node)=\(try mock.writeEvents())"] }
         }
         umockdev.append("--")
-        if preload {
-            let library = try MockedTablet.preloadLibrary.get()
-            let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n")
-            let script = """
-                mkdir -p "$UMOCKDEV_DIR/run/udev/data" && printf 'I:1\\nE:ID_INPUT=1\\nE:ID_INPUT_TABLET=1\\nG:seat\\nQ:seat\\n' > "$UMOCKDEV_DIR/run/udev/data/c13:77"
-                export QUILL_MOCK_NODE=\(MockedTablet.node) QUILL_MOCK_RDEV=13:77
-                \(exports)
-                LD_PRELOAD="\(library):$LD_PRELOAD" exec "$@"
-                """
-            umockdev += ["/bin/sh", "-c", script, "sh"]
-        } else if !environment.isEmpty {
-            umockdev += ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        }
+        let library = try MockedTablet.preloadLibrary.get()
+        let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n")
+        let script = """
+            mkdir -p "$UMOCKDEV_DIR/run/udev/data" && printf 'I:1\\nE:ID_INPUT=1\\nE:ID_INPUT_TABLET=1\\nG:seat\\nQ:seat\\n' > "$UMOCKDEV_DIR/run/udev/data/c13:77"
+            export QUILL_MOCK_NODE=\(MockedTablet.node) QUILL_MOCK_RDEV=13:77
+            \(exports)
+            LD_PRELOAD="\(library):$LD_PRELOAD" exec "$@"
+            """
+        umockdev += ["/bin/sh", "-c", script, "sh"]
         return try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/timeout"), umockdev + arguments)
     }
 

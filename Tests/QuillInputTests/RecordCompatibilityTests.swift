@@ -49,7 +49,7 @@ struct RecordCompatibilityTests {
         // not a difference of the recorders: such a capture is taken again (up to three times).
         var theirFrames: [[InputEvent]] = []
         for _ in 0..<3 {
-            let libinput = try mock.run(["/usr/bin/timeout", "-s", "INT", "\(seconds)", Self.libinputRecord, "-o", theirs, MockedTablet.node], preload: true)
+            let libinput = try mock.run(["/usr/bin/timeout", "-s", "INT", "\(seconds)", Self.libinputRecord, "-o", theirs, MockedTablet.node])
             #expect(FileManager.default.fileExists(atPath: theirs), "libinput record wrote nothing: \(libinput.error)")
             theirFrames = try Self.frames(theirs)
             if theirFrames.first?.count == 1 { break }

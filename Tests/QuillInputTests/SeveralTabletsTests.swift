@@ -29,6 +29,24 @@ struct SeveralTabletsTests {
         #expect(zero == expectedZero, "tablet 0 differs from its replay")
         #expect(one == expectedOne, "tablet 1 differs from its replay")
     }
+
+    /// One tablet unplugged while the other draws: the other is read on, every sample its replay's.
+    @Test func aTabletUnpluggedWhileAnotherDrawsDoesNotStopTheOther() throws {
+        let first = try MockedTablet(recording: Fixtures.intuosProRecord, number: 13)
+        let second = try MockedTablet(recording: Fixtures.cintiq12WX, maximumFrames: 300, number: 14)
+        let seconds = max(first.playedDuration, second.playedDuration) + 2
+        let run = try MockedTablet.run(
+            [first, second],
+            [CommandLineTests.executable.path, "live", "--device", first.node, "--device", second.node, "--duration", "\(seconds)"], environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(first.played.count / 3)"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("\(first.node): the device was removed; waiting for it to come back"), "\(run.error)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        let one = lines.filter { $0.contains("\"device\":1,") }
+        let expectedOne = try cli.quill("samples", second.expectedRecording).output.split(separator: "\n")
+            .map { $0.replacingOccurrences(of: "\"device\":0,", with: "\"device\":1,") }
+        #expect(!one.isEmpty && one == expectedOne, "tablet 1 differs from its replay")
+        #expect(lines.filter { $0.contains("\"device\":0,") }.count < (try cli.quill("samples", first.expectedRecording).output.split(separator: "\n").count))
+    }
 }
 
 /// A pen and its eraser end share a serial (Wacom tools report one serial per physical pen).

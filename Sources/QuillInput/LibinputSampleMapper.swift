@@ -13,7 +13,8 @@ public struct LibinputSampleMapper: Sendable {
     public let deviceIndex: Int
     /// Applied to libinput's normalized pressure (libinput 1.22 has no pressure curve).
     public let pressureCurve: PressureCurve
-    private var origin: Int64?
+    /// The first event's time (µs, CLOCK_MONOTONIC) the samples' clock counts from, once set.
+    public private(set) var clockOrigin: Int64?
     private var buttons: PenButtons = []
     private var isTipDown = false
     private var rotationReference = 0.0
@@ -28,27 +29,24 @@ public struct LibinputSampleMapper: Sendable {
 
     /// Seconds from this device's first event to `event` (the samples' time).
     public func time(of event: LibinputToolEvent) -> Double {
-        Double(event.microseconds - (origin ?? event.microseconds)) / 1_000_000
+        Double(event.microseconds - (clockOrigin ?? event.microseconds)) / 1_000_000
     }
-
-    /// The first event's time (µs, CLOCK_MONOTONIC) the samples' clock counts from, once set.
-    public var clockOrigin: Int64? { origin }
 
     /// Starts the samples' clock at `microseconds` instead of at the first event: a tablet plugged
     /// back in keeps its clock.
     public mutating func startClock(atMicroseconds microseconds: Int64) {
-        origin = microseconds
+        clockOrigin = microseconds
     }
 
     /// The samples' clock at a CLOCK_MONOTONIC time in microseconds (libinput's event clock), or
     /// nil before this device's first event.
     public func time(atMonotonicMicroseconds microseconds: Int64) -> Double? {
-        origin.map { Double(microseconds - $0) / 1_000_000 }
+        clockOrigin.map { Double(microseconds - $0) / 1_000_000 }
     }
 
     /// The sample for one libinput event, or nil (proximity-out, or nothing changed).
     public mutating func sample(for event: LibinputToolEvent) -> PenSample? {
-        if origin == nil { origin = event.microseconds }
+        if clockOrigin == nil { clockOrigin = event.microseconds }
         var phase: PenPhase
         switch event.kind {
         case .proximity:

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// A live evdev device node (`/dev/input/eventN`) read through libevdev: its description and its
-/// events, without spinning (``waitForEvents(timeout:)`` sleeps in poll(2) on the node's fd).
+/// events, without spinning (``wait(for:timeout:)`` sleeps in poll(2) on the nodes' fds).
 ///
 /// After a kernel buffer overflow (`SYN_DROPPED`) libevdev re-synchronizes: the events it reports
 /// then bring the state up to date, as libevdev does for every client.
@@ -49,40 +49,20 @@ public final class EvdevNode {
         return libevdev_fetch_event_value(handle, UInt32(type), UInt32(code), &value) != 0 ? value : nil
     }
 
-    /// Sleeps until events are readable or `timeout` seconds pass (nil: forever). Returns true when readable.
-    /// Throws when the device is gone (unplugged).
-    public func waitForEvents(timeout: Double?) throws -> Bool {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let milliseconds = timeout.map { Int32(Swift.max(0, Swift.min($0 * 1000, 86_400_000)).rounded(.up)) } ?? -1
-        let ready = poll(&descriptor, 1, milliseconds)
-        if ready < 0 {
-            if errno == EINTR { return false }
-            throw EvdevNodeError(path: path, operation: "poll", errno: errno)
-        }
-        if descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
-            throw EvdevNodeError(path: path, operation: "poll", errno: ENODEV)
-        }
-        return ready > 0
-    }
-
     /// What ``wait(for:timeout:)`` found on one node.
     public enum Readiness: Sendable { case idle, readable, gone }
 
     /// Sleeps until one of `nodes` has events or `timeout` seconds pass; one readiness per node,
     /// in order (`gone` for an unplugged node).
     public static func wait(for nodes: [EvdevNode], timeout: Double?) throws -> [Readiness] {
-        var descriptors = nodes.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-        // A stop request (Ctrl-C) wakes the sleep too.
-        if let stop = StopSignal.fileDescriptor { descriptors.append(pollfd(fd: stop, events: Int16(POLLIN), revents: 0)) }
-        let milliseconds = timeout.map { Int32(Swift.max(0, Swift.min($0 * 1000, 86_400_000)).rounded(.up)) } ?? -1
-        let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        let (ready, error, revents) = Poll.wait(nodes.map(\.fd), timeout: timeout)
         if ready < 0 {
-            if errno == EINTR { return nodes.map { _ in .idle } }
-            throw EvdevNodeError(path: nodes.first?.path ?? "", operation: "poll", errno: errno)
+            if error == EINTR { return nodes.map { _ in .idle } }
+            throw EvdevNodeError(path: nodes.first?.path ?? "", operation: "poll", errno: error)
         }
-        return descriptors.prefix(nodes.count).map { descriptor in
-            if descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .gone }
-            return descriptor.revents & Int16(POLLIN) != 0 ? .readable : .idle
+        return revents.map { revents in
+            if revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .gone }
+            return revents & Int16(POLLIN) != 0 ? .readable : .idle
         }
     }
 

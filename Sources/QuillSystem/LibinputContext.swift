@@ -160,10 +160,8 @@ public final class LibinputContext {
     /// Sleeps on libinput's fd until it has something, a stop is requested (``StopSignal``) or
     /// `timeout` seconds pass (nil: no limit); returns true when libinput's fd is readable.
     public func wait(timeout: Double?) -> Bool {
-        var descriptors = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)]
-        if let stop = StopSignal.fileDescriptor { descriptors.append(pollfd(fd: stop, events: Int16(POLLIN), revents: 0)) }
-        let milliseconds = timeout.map { Int32(Swift.max(0, Swift.min($0 * 1000, 86_400_000)).rounded(.up)) } ?? -1
-        return poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 && descriptors[0].revents & Int16(POLLIN) != 0
+        let (ready, _, revents) = Poll.wait([fileDescriptor], timeout: timeout)
+        return ready > 0 && revents[0] & Int16(POLLIN) != 0
     }
 
     /// Reads what the kernel has and returns the events libinput makes of it.

@@ -210,38 +210,35 @@ struct Live: ParsableCommand {
         var loop = LoopStatistics()
         var events: [InputEvent] = []
         var samples: [PenSample] = []
-        var eventCount = 0
         var proximityOuts: [Int] = Array(repeating: 0, count: tablets.count)
         var awaiting: [Int: String] = [:]  // unplugged tablets: index → node
         let started = MonotonicClock.now()
         func deliver(_ index: Int, readable: Double) {
-            let live = tablets[index]
-            for sample in samples { emitter.add(sample, mapping: live.decoder.mapping) }
+            let mapping = tablets[index].decoder.mapping
+            for sample in samples { emitter.add(sample, mapping: mapping) }
             samples.removeAll(keepingCapacity: true)
-            if live.decoder.proximityOutCount != proximityOuts[index] {
-                proximityOuts[index] = live.decoder.proximityOutCount
-                emitter.proximityOut(device: index, at: live.decoder.lastProximityOutTime)
+            let outs = tablets[index].decoder.proximityOutCount
+            if outs != proximityOuts[index] {
+                proximityOuts[index] = outs
+                emitter.proximityOut(device: index, at: tablets[index].decoder.lastProximityOutTime)
             }
             // Deadlines: a pending single press or a squeeze hold expires with time, not samples.
-            if let now = live.decoderTime() { emitter.advance(device: index, to: now) }
+            if let now = tablets[index].decoderTime() { emitter.advance(device: index, to: now) }
             emitter.flush(readable: readable)
         }
         while !StopSignal.isRequested {
             let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
             if let remaining, remaining <= 0 { break }
-            // Sleep until events arrive, Ctrl-C, the run ends, a gesture recognizer's next deadline,
-            // or libinput's proximity timer of a silent hovering pen; nothing else wakes the loop.
             // Tablets unplugged earlier are opened again once their node is back; the others are
-            // read meanwhile. Plugged back in, a tablet's samples keep its clock.
+            // read meanwhile.
             for (index, path) in awaiting {
                 guard let back = try? EvdevNode(path: path) else { continue }
-                var returned = try LiveTablet(node: back, parameters: parameters, index: index)
-                returned.origin = tablets[index].origin
-                if returned.origin != nil { returned.decoder.startClock(at: 0) }
-                tablets[index] = returned
+                try tablets[index].reopen(on: back, parameters: parameters, index: index)
                 awaiting[index] = nil
                 Console.warning("\(path) is back; reading it again")
             }
+            // Sleep until events arrive, Ctrl-C, the run ends, a gesture recognizer's next deadline,
+            // or libinput's proximity timer of a silent hovering pen; nothing else wakes the loop.
             let active = tablets.indices.filter { awaiting[$0] == nil }
             var timeout = awaiting.isEmpty ? remaining : min(remaining ?? .infinity, 0.2)
             for index in active {
@@ -266,9 +263,7 @@ struct Live: ParsableCommand {
                     }
                     let readable = MonotonicClock.now()
                     events.removeAll(keepingCapacity: true)
-                    let count = try tablets[index].node.readEvents(into: &events)
-                    eventCount += count
-                    loop.read(count, at: readable)
+                    loop.read(try tablets[index].node.readEvents(into: &events), at: readable)
                     tablets[index].decode(events, into: &samples)
                     deliver(index, readable: readable)
                 } catch let error as EvdevNodeError where error.isGone {
@@ -289,7 +284,7 @@ struct Live: ParsableCommand {
             emitter.finish(device: index, at: max(last, tablets[index].decoderTime() ?? last))
         }
         let proximity = tablets.reduce(0) { $0 + $1.decoder.proximityOutCount }, forced = tablets.reduce(0) { $0 + $1.decoder.forcedProximityOutCount }
-        var line = "quill live: \(eventCount) events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(proximity) proximity-outs (\(forced) forced) in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
+        var line = "quill live: \(loop.events) events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(proximity) proximity-outs (\(forced) forced) in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
         if tablets.count > 1 { line += " from \(tablets.count) tablets" }
         if stats { line += emitter.latencyText + loop.text }
         FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -307,6 +302,14 @@ struct LiveTablet {
     init(node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
         self.node = node
         decoder = try TabletDecoder(device: node.description, deviceIndex: index, parameters: parameters)
+    }
+
+    /// The tablet plugged back in, on its new node: read afresh, its samples in the same clock.
+    mutating func reopen(on node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
+        let origin = self.origin
+        self = try LiveTablet(node: node, parameters: parameters, index: index)
+        self.origin = origin
+        if origin != nil { decoder.startClock(at: 0) }  // the decoder's times count from `origin`
     }
 
     /// Decodes what was read, frame by frame.
@@ -335,7 +338,7 @@ struct LiveTablet {
     /// Forces a silent hovering pen out when its deadline has passed; true when it did.
     mutating func expireProximity(into samples: inout [PenSample]) -> Bool {
         guard let origin else { return false }
-        return decoder.expireProximity(at: Int64(MonotonicClock.now() * 1_000_000) - origin, into: &samples)
+        return decoder.expireProximity(at: MonotonicClock.microseconds() - origin, into: &samples)
     }
 }
 
@@ -371,7 +374,6 @@ extension Live {
         var emitter = LiveEmitter(emit: emit, measuresLatency: stats)
         var loop = LoopStatistics()
         let started = MonotonicClock.now()
-        var eventCount = 0
         var proximityOuts = 0
         func write(_ sample: PenSample, device: String) {
             guard let mapping = mappers[device]?.mapping else { return }
@@ -398,7 +400,7 @@ extension Live {
         /// Lets time pass for the gesture recognizers; the seconds until the next deadline, if any.
         func advanceGestures() -> Double? {
             var wait: Double?
-            let now = Int64(MonotonicClock.now() * 1_000_000)
+            let now = MonotonicClock.microseconds()
             for mapper in mappers.values {
                 guard let time = mapper.time(atMonotonicMicroseconds: now) else { continue }
                 emitter.advance(device: mapper.deviceIndex, to: time)
@@ -472,7 +474,6 @@ extension Live {
                     mappers[sysname] = nil
                     if indices[sysname] != nil { Console.warning("tablet removed: \(sysname)" + (awaited[sysname] != nil ? "; waiting for it to come back (Ctrl-C to stop)" : "")) }
                 case let .tool(toolEvent):
-                    eventCount += 1
                     loop.read(1, at: readable)
                     guard var mapper = mappers[toolEvent.deviceName] else { continue }
                     if toolEvent.kind == .proximity, !toolEvent.isInProximity {
@@ -494,12 +495,12 @@ extension Live {
         }
         flushFrameSamples()
         for (device, last) in lastSample where last.phase.isInContact { write(last.lifted(as: .ended), device: device) }
-        let end = Int64(MonotonicClock.now() * 1_000_000)
+        let end = MonotonicClock.microseconds()
         for (device, mapper) in mappers.sorted(by: { $0.value.deviceIndex < $1.value.deviceIndex }) {
             let last = lastSample[device]?.time ?? 0
             emitter.finish(device: mapper.deviceIndex, at: max(last, mapper.time(atMonotonicMicroseconds: end) ?? last))
         }
-        var line = "quill live (libinput): \(eventCount) tool events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(proximityOuts) proximity-outs in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
+        var line = "quill live (libinput): \(loop.events) tool events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(proximityOuts) proximity-outs in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
         if mappers.count > 1 { line += " from \(mappers.count) tablets" }
         if stats { line += emitter.latencyText + loop.text }
         FileHandle.standardError.write(Data((line + "\n").utf8))

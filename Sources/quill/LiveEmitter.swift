@@ -64,8 +64,8 @@ struct LiveEmitter {
     }
 
     /// Writes what is pending; `readable` (monotonic seconds) is when the events that led to it
-    /// could be read, for the latency statistics.
-    mutating func flush(readable: Double) {
+    /// could be read, for the latency statistics (nil: not a read, nothing to measure).
+    mutating func flush(readable: Double?) {
         for event in gestureEvents {
             guard let outcome = interaction.handle(event) else { continue }
             for line in GestureOutput.lines(for: outcome) { output.line(line) }
@@ -74,7 +74,7 @@ struct LiveEmitter {
         gestureEvents.removeAll(keepingCapacity: true)
         guard wroteSince else { return }
         output.flush()
-        if measuresLatency { latencies.append(MonotonicClock.now() - readable) }
+        if measuresLatency, let readable { latencies.append(MonotonicClock.now() - readable) }
         wroteSince = false
     }
 
@@ -82,7 +82,7 @@ struct LiveEmitter {
     mutating func finish(device: Int, at time: Double) {
         recognizers[device]?.finish(at: time, into: &gestureEvents)
         recorders[device]?.finish()
-        flush(readable: MonotonicClock.now())
+        flush(readable: nil)
     }
 
     /// The `--stats` part of the summary line, or "" without reads.

@@ -7,6 +7,7 @@ import QuillSystem
 struct LoopStatistics {
     private(set) var wakes = 0
     private(set) var wakesWithoutEvents = 0
+    /// Events read (raw events on the evdev path, tool events through libinput).
     private(set) var events = 0
     private var firstRead: Double?
     private var lastRead: Double?

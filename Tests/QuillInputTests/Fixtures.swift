@@ -90,6 +90,16 @@ enum Fixtures {
 
         """
 
+    /// An evemu recording of the `intuosLikeHeader` tablet: each frame's events ("TYPE CODE VALUE",
+    /// hex type and code) closed by SYN_REPORT, frames `gap` seconds apart from 0.
+    static func intuosLikeRecording(_ frames: [[String]], gap: Double = 0.010) throws -> String {
+        var text = intuosLikeHeader
+        for (index, frame) in frames.enumerated() {
+            for event in frame + ["0000 0000 0"] { text += String(format: "E: %.6f ", Double(index) * gap) + event + "\n" }
+        }
+        return try write(text)
+    }
+
     /// The description `intuosLikeHeader` holds.
     static func intuosLikeDevice() throws -> DeviceDescription {
         try EvemuReader.readDescription(path: try write(intuosLikeHeader, suffix: ".desc"))

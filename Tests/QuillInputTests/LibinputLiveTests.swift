@@ -188,8 +188,9 @@ struct LiveDeviceBehaviourTests {
     let cli = CommandLineTests()
 
     /// The mocked Intuos Pro M stroke unplugged two frames after its tip went down.
-    func unpluggedMidStroke() throws -> (mock: MockedTablet, expected: [LiveSample], unplugAfter: Int) {
-        let mock = try MockedTablet(recording: Fixtures.intuosProRecord)
+    /// `recording` mocked, its replay, and how many events in its first stroke's third sample falls.
+    func unpluggedMidStroke(_ recording: String = Fixtures.intuosProRecord) throws -> (mock: MockedTablet, expected: [LiveSample], unplugAfter: Int) {
+        let mock = try MockedTablet(recording: recording)
         let expected = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
         let began = try #require(expected.firstIndex { $0.phase == "began" })
         let cut = Int64((expected[began + 2].t * 1_000_000).rounded())
@@ -217,11 +218,7 @@ struct LiveDeviceBehaviourTests {
 
     @Test func aTabletPluggedBackInIsReadAgainInTheSameClock() throws {
         // DTH2242: 7 strokes over 8.7 s; unplugged in the first stroke, back 0.5 s later.
-        let mock = try MockedTablet(recording: Fixtures.dth2242)
-        let expected = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
-        let began = try #require(expected.firstIndex { $0.phase == "began" })
-        let cut = Int64((expected[began + 2].t * 1_000_000).rounded())
-        let unplugAfter = mock.played.firstIndex { $0.microseconds > cut } ?? mock.played.count
+        let (mock, expected, unplugAfter) = try unpluggedMidStroke(Fixtures.dth2242)
         let run = try mock.run(
             [CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)", "QUILL_MOCK_REPLUG_AFTER": "0.5"])
         #expect(run.status == 0, "\(run.error)")
@@ -247,11 +244,7 @@ struct LiveDeviceBehaviourTests {
     @Test func aTabletPluggedBackInIsAddedToLibinputAgain() throws {
         // Dell Canvas: 2 strokes; unplugged in the first, back 0.3 s later (path backend: Quill
         // adds the node to libinput again; on a udev seat libinput's hot-plug does it).
-        let mock = try MockedTablet(recording: Fixtures.dellCanvas)
-        let expected = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
-        let began = try #require(expected.firstIndex { $0.phase == "began" })
-        let cut = Int64((expected[began + 2].t * 1_000_000).rounded())
-        let unplugAfter = mock.played.firstIndex { $0.microseconds > cut } ?? mock.played.count
+        let (mock, expected, unplugAfter) = try unpluggedMidStroke(Fixtures.dellCanvas)
         let run = try mock.run(
             [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)", "QUILL_MOCK_REPLUG_AFTER": "0.3"])
         #expect(run.status == 0, "\(run.error)")

@@ -10,17 +10,11 @@ struct LiveEventLoopTests {
     /// An Intuos-like pen hovering for 0.3 s (a frame every 10 ms), then its upper barrel button
     /// (BTN_STYLUS2, the squeeze source) pressed and held with the pen still: nothing more comes.
     static func heldSqueezeRecording() throws -> (path: String, press: Double) {
-        var text = Fixtures.intuosLikeHeader
-        var time = 0.0
-        func frame(_ events: [String]) {
-            for event in events + ["0000 0000 0"] { text += String(format: "E: %.6f ", time) + event + "\n" }
-            time += 0.010
-        }
-        frame(["0001 0140 1", "0003 0000 20000", "0003 0001 15000", "0003 0019 30"])
-        for step in 1...30 { frame(["0003 0000 \(20000 + step * 20)", "0003 0019 \(30 - step / 3)"]) }
-        let press = time
-        frame(["0001 014c 1"])
-        return (try Fixtures.write(text), press)
+        var frames = [["0001 0140 1", "0003 0000 20000", "0003 0001 15000", "0003 0019 30"]]
+        for step in 1...30 { frames.append(["0003 0000 \(20000 + step * 20)", "0003 0019 \(30 - step / 3)"]) }
+        let press = Double(frames.count) * 0.010
+        frames.append(["0001 014c 1"])
+        return (try Fixtures.intuosLikeRecording(frames), press)
     }
 
     struct GestureLine: Decodable {
@@ -75,16 +69,9 @@ struct LiveEventLoopTests {
 
     /// The pen touches down and draws for 0.2 s, then stays on the surface sending nothing.
     static func silentStrokeRecording() throws -> String {
-        var text = Fixtures.intuosLikeHeader
-        var time = 0.0
-        func frame(_ events: [String]) {
-            for event in events + ["0000 0000 0"] { text += String(format: "E: %.6f ", time) + event + "\n" }
-            time += 0.010
-        }
-        frame(["0001 0140 1", "0003 0000 20000", "0003 0001 15000", "0003 0019 10"])
-        frame(["0001 014a 1", "0003 0018 3000", "0003 0019 0"])
-        for step in 1...20 { frame(["0003 0000 \(20000 + step * 40)", "0003 0018 \(3000 + step * 10)"]) }
-        return try Fixtures.write(text)
+        var frames = [["0001 0140 1", "0003 0000 20000", "0003 0001 15000", "0003 0019 10"], ["0001 014a 1", "0003 0018 3000", "0003 0019 0"]]
+        for step in 1...20 { frames.append(["0003 0000 \(20000 + step * 40)", "0003 0018 \(3000 + step * 10)"]) }
+        return try Fixtures.intuosLikeRecording(frames)
     }
 
     @Test(arguments: ["evdev", "libinput"])

@@ -19,17 +19,13 @@ struct LiveMeasurement {
     /// An Intuos-like pen drawing `frames` frames of a circle, each frame x, y, pressure, tilt x,
     /// tilt y, serial and SYN_REPORT: 7 events, as an Intuos Pro sends while drawing.
     static func strokeRecording(frames: Int) throws -> String {
-        var text = Fixtures.intuosLikeHeader
-        for index in 0..<frames {
+        try Fixtures.intuosLikeRecording((0..<frames).map { index in
             let angle = Double(index) / 200 * 2 * .pi
-            var events = index == 0 ? ["0001 0140 1", "0001 014a 1"] : []
-            events += [
+            return (index == 0 ? ["0001 0140 1", "0001 014a 1"] : []) + [
                 "0003 0000 \(22400 + Int(10000 * cos(angle)))", "0003 0001 \(14800 + Int(10000 * sin(angle)))",
                 "0003 0018 \(3000 + index % 2000)", "0003 001a \(index % 40 - 20)", "0003 001b \(20 - index % 40)", "0004 0000 \(1000 + index % 2)",
             ]
-            for event in events + ["0000 0000 0"] { text += String(format: "E: %.6f ", Double(index) * 0.005) + event + "\n" }
-        }
-        return try Fixtures.write(text)
+        }, gap: 0.005)
     }
 
     /// The event rate the live path sustains: the same stroke played ever faster (a frame every

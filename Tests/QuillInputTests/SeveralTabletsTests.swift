@@ -9,13 +9,21 @@ import QuillCore
 struct SeveralTabletsTests {
     let cli = CommandLineTests()
 
-    @Test func twoTabletsAtOnceEachGiveTheirOwnReplay() throws {
+    /// The Intuos Pro record on event13 and the Cintiq 12WX (300 frames) on event14, both in one
+    /// `quill live`; the first unplugged after that fraction of its events, when given.
+    static func twoTablets(unplugFirstAfter fraction: Double? = nil) throws -> (MockedTablet, MockedTablet, (status: Int32, output: String, error: String)) {
         let first = try MockedTablet(recording: Fixtures.intuosProRecord, number: 13)
         let second = try MockedTablet(recording: Fixtures.cintiq12WX, maximumFrames: 300, number: 14)
         let seconds = max(first.playedDuration, second.playedDuration) + 2
+        let unplug = fraction.map { ["QUILL_MOCK_UNPLUG_AFTER": "\(Int(Double(first.played.count) * $0))"] } ?? [:]
         let run = try MockedTablet.run(
             [first, second],
-            [CommandLineTests.executable.path, "live", "--device", first.node, "--device", second.node, "--duration", "\(seconds)"])
+            [CommandLineTests.executable.path, "live", "--device", first.node, "--device", second.node, "--duration", "\(seconds)"], environment: unplug)
+        return (first, second, run)
+    }
+
+    @Test func twoTabletsAtOnceEachGiveTheirOwnReplay() throws {
+        let (first, second, run) = try Self.twoTablets()
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("from 2 tablets"), "\(run.error)")
         let lines = run.output.split(separator: "\n").map(String.init)
@@ -32,12 +40,7 @@ struct SeveralTabletsTests {
 
     /// One tablet unplugged while the other draws: the other is read on, every sample its replay's.
     @Test func aTabletUnpluggedWhileAnotherDrawsDoesNotStopTheOther() throws {
-        let first = try MockedTablet(recording: Fixtures.intuosProRecord, number: 13)
-        let second = try MockedTablet(recording: Fixtures.cintiq12WX, maximumFrames: 300, number: 14)
-        let seconds = max(first.playedDuration, second.playedDuration) + 2
-        let run = try MockedTablet.run(
-            [first, second],
-            [CommandLineTests.executable.path, "live", "--device", first.node, "--device", second.node, "--duration", "\(seconds)"], environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(first.played.count / 3)"])
+        let (first, second, run) = try Self.twoTablets(unplugFirstAfter: 1 / 3)
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("\(first.node): the device was removed; waiting for it to come back"), "\(run.error)")
         let lines = run.output.split(separator: "\n").map(String.init)

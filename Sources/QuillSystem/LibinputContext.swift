@@ -239,7 +239,7 @@ public final class LibinputContext {
         default: penTool = .pen
         }
         return LibinputToolEvent(
-            kind: kind, microseconds: Int64(libinput_event_tablet_tool_get_time_usec(event)), tool: penTool,
+            kind: kind, microseconds: Int64(truncatingIfNeeded: libinput_event_tablet_tool_get_time_usec(event)), tool: penTool,
             serial: tool.map { libinput_tablet_tool_get_serial($0) } ?? 0,
             xMillimetres: libinput_event_tablet_tool_get_x(event), yMillimetres: libinput_event_tablet_tool_get_y(event),
             pressure: libinput_event_tablet_tool_get_pressure(event), distance: libinput_event_tablet_tool_get_distance(event),

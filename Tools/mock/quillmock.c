@@ -15,14 +15,10 @@
  *  5. QUILL_MOCK_REPLUG_AFTER=S: S seconds after that first failed read the tablet is plugged
  *     back in: the node opens again, what the tablet sent meanwhile is lost (drained at the
  *     open), and reads pass through from then on.
- * And one repair of umockdev itself: its mocked nodes are ptys, which can hand a reader part of an
- * input_event (a kernel evdev node never does, and libevdev fails with EINVAL on it); a read of a
- * /dev/input/event* node that ends inside an event waits for the rest of it.
  * Everything else passes through to the next library (umockdev's preload, then libc).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
-#include <poll.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -94,11 +90,8 @@ static int refuses_open(const char *path) {
 /* Remembers whether fd is the mocked node (for fstat); returns fd. */
 static ssize_t (*next_read)(int, void *, size_t);
 
-static char input_fds[MAX_FDS];   /* fds of /dev/input/event* nodes (any mocked tablet) */
-
 static int track(int fd, const char *path) {
     if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
-    if (fd >= 0 && fd < MAX_FDS) input_fds[fd] = path && strncmp(path, "/dev/input/event", 16) == 0;
     if (fd >= 0 && drain_at_open && is_mocked_node(path)) {
         /* Plugged back in: the events sent while it was away are gone, as on a real tablet. */
         drain_at_open = 0;
@@ -241,31 +234,7 @@ int fstatat64(int dirfd, const char *path, struct stat64 *st, int flags) {
 }
 
 /* Reads from the mocked node count events; past QUILL_MOCK_UNPLUG_AFTER the device is gone. */
-static ssize_t read_mocked(int fd, void *buffer, size_t count);
-
-/* Completes a read that ended inside an input_event (up to a second's wait for the rest). */
 ssize_t read(int fd, void *buffer, size_t count) {
-    NEXT(read);
-    ssize_t result = read_mocked(fd, buffer, count);
-    if (result <= 0 || fd < 0 || fd >= MAX_FDS || !input_fds[fd] || result % EVENT_SIZE == 0) return result;
-    size_t missing = EVENT_SIZE - (size_t)result % EVENT_SIZE;
-    if ((size_t)result + missing > count) return result;
-    for (int tries = 0; missing > 0 && tries < 100; tries++) {
-        ssize_t more = next_read(fd, (char *)buffer + result, missing);
-        if (more > 0) {
-            result += more;
-            missing -= (size_t)more;
-        } else if (more < 0 && (errno == EAGAIN || errno == EINTR)) {
-            struct pollfd wait = { .fd = fd, .events = POLLIN };
-            poll(&wait, 1, 10);
-        } else {
-            break;
-        }
-    }
-    return result;
-}
-
-static ssize_t read_mocked(int fd, void *buffer, size_t count) {
     NEXT(read);
     int mocked = fd >= 0 && fd < MAX_FDS && mocked_fds[fd];
     if (!mocked || unplug_after() < 0 || replugged) {

@@ -19,6 +19,9 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <termios.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -92,6 +95,16 @@ static ssize_t (*next_read)(int, void *, size_t);
 
 static int track(int fd, const char *path) {
     if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
+    /* umockdev's mocked node is a pty: its line discipline must pass every byte through (flow
+     * control would swallow event bytes 0x11/0x13), as a kernel evdev node does. The raw ioctl
+     * goes past umockdev's ioctl emulation; on a non-tty it fails harmlessly. */
+    if (fd >= 0 && path && strncmp(path, "/dev/input/event", 16) == 0) {
+        struct termios mode;
+        if (syscall(SYS_ioctl, fd, TCGETS, &mode) == 0) {
+            cfmakeraw(&mode);
+            syscall(SYS_ioctl, fd, TCSETS, &mode);
+        }
+    }
     if (fd >= 0 && drain_at_open && is_mocked_node(path)) {
         /* Plugged back in: the events sent while it was away are gone, as on a real tablet. */
         drain_at_open = 0;

@@ -28,6 +28,10 @@ public enum EvdevCode {
 
     /// `EV_KEY` codes a pen tablet sends.
     public enum Key {
+        /// `BTN_0`: the first pad button (ExpressKey); `BTN_0 … BTN_9` are 0x100 … 0x109.
+        public static let btn0: UInt16 = 0x100
+        /// `BTN_9`: the last of the numbered pad buttons.
+        public static let btn9: UInt16 = 0x109
         public static let btnLeft: UInt16 = 0x110
         public static let btnRight: UInt16 = 0x111
         public static let btnMiddle: UInt16 = 0x112
@@ -38,6 +42,8 @@ public enum EvdevCode {
         public static let toolBrush: UInt16 = 0x142
         public static let toolPencil: UInt16 = 0x143
         public static let toolAirbrush: UInt16 = 0x144
+        /// `BTN_TOOL_FINGER`: a finger on a touchpad or touchscreen.
+        public static let toolFinger: UInt16 = 0x145
         public static let toolMouse: UInt16 = 0x146
         public static let toolLens: UInt16 = 0x147
         public static let stylus3: UInt16 = 0x149
@@ -52,16 +58,36 @@ public enum EvdevCode {
         public static let y: UInt16 = 0x01
         /// Art Pen barrel rotation.
         public static let z: UInt16 = 0x02
-        /// Airbrush finger wheel.
+        /// `ABS_RX`: a pad's first touch strip.
+        public static let rx: UInt16 = 0x03
+        /// `ABS_RY`: a pad's second touch strip.
+        public static let ry: UInt16 = 0x04
+        /// `ABS_THROTTLE`: a pad's second touch ring.
+        public static let throttle: UInt16 = 0x06
+        /// Airbrush finger wheel; on a pad, the first touch ring.
         public static let wheel: UInt16 = 0x08
         public static let pressure: UInt16 = 0x18
         public static let distance: UInt16 = 0x19
         public static let tiltX: UInt16 = 0x1a
         public static let tiltY: UInt16 = 0x1b
-        /// Tool id (Wacom).
+        /// Tool id (Wacom); on a pad, nonzero while any pad control is touched.
         public static let misc: UInt16 = 0x28
+        /// `ABS_MT_SLOT`: which touch the following multitouch events are for.
+        public static let mtSlot: UInt16 = 0x2f
+        /// `ABS_MT_POSITION_X`.
+        public static let mtPositionX: UInt16 = 0x35
+        /// `ABS_MT_POSITION_Y`.
+        public static let mtPositionY: UInt16 = 0x36
+        /// `ABS_MT_TRACKING_ID`: a touch's id; −1 when the touch ends.
+        public static let mtTrackingID: UInt16 = 0x39
         /// `ABS_MAX`.
         public static let max: UInt16 = 0x3f
+    }
+
+    /// Input properties (`INPUT_PROP_*`).
+    public enum Property {
+        /// `INPUT_PROP_DIRECT`: the surface is a screen (touchscreen, screen tablet).
+        public static let direct: UInt16 = 0x01
     }
 
     /// `EV_MSC` codes.

@@ -29,6 +29,9 @@ public struct PenSample: Hashable, Sendable {
     public var buttons: PenButtons
     /// Tool serial number (`MSC_SERIAL`), 0 when the device sends none.
     public var toolSerial: UInt32
+    /// The tool's model id (`ABS_MISC`, libwacom's stylus id, e.g. 0x802 Grip Pen, 0x100804 Art
+    /// Pen); 0 when the device sends none.
+    public var toolID: UInt32
     /// Which device of the recording produced the sample (0 for a single device).
     public var deviceIndex: Int
 
@@ -39,7 +42,7 @@ public struct PenSample: Hashable, Sendable {
         time: Double, location: CanvasPoint, tabletLocation: TabletPoint, phase: PenPhase, tool: PenTool,
         force: Double, pressure: Double, altitude: Double, azimuth: Double, roll: Double = 0,
         distance: Double = 0, wheel: Double = 0, buttons: PenButtons = [], toolSerial: UInt32 = 0,
-        deviceIndex: Int = 0
+        toolID: UInt32 = 0, deviceIndex: Int = 0
     ) {
         self.time = time
         self.location = location
@@ -55,6 +58,7 @@ public struct PenSample: Hashable, Sendable {
         self.wheel = wheel
         self.buttons = buttons
         self.toolSerial = toolSerial
+        self.toolID = toolID
         self.deviceIndex = deviceIndex
     }
 }

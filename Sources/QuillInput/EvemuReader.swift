@@ -1,3 +1,4 @@
+import Foundation
 import QuillCore
 import QuillSystem
 
@@ -33,6 +34,18 @@ public final class EvemuReader: RecordingReader {
             externalDevice = description
         }
         try readHeader()
+        if !hasHeader, externalDevice == nil, let companion = EvemuReader.companionDescription(of: path) {
+            externalDevice = try EvemuReader.readDescription(path: companion)
+            warnings.append(RecordingWarning(file: path, line: nil, message: "no device header: the device is described by \(companion), found beside it"))
+        }
+    }
+
+    /// `X.desc` beside the header-less event file `X.events` (any extension), when it exists.
+    static func companionDescription(of path: String) -> String? {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path[slash...].lastIndex(of: "."), path[dot...] != ".desc" else { return nil }
+        let candidate = String(path[..<dot]) + ".desc"
+        return FileManager.default.isReadableFile(atPath: candidate) ? candidate : nil
     }
 
     /// Reads only the device header of an evemu file (a `.desc` file or a recording).
@@ -58,7 +71,7 @@ public final class EvemuReader: RecordingReader {
             guard hasHeader else {
                 throw RecordingError(
                     file: path, line: nil,
-                    message: "no device header (N:, I:, B:, A: lines): give the device description with --device FILE.desc")
+                    message: "no device header (N:, I:, B:, A: lines) and no .desc file of the same name beside it: give the device description with --device FILE.desc")
             }
             return .device(index: 0, model.snapshot)
         }

@@ -6,14 +6,16 @@ import QuillSystem
 /// Fields, in order: `t` (s), `x`, `y` (canvas points), `x_mm`, `y_mm`, `phase`, `tool`, `force`,
 /// `pressure`, `altitude`, `azimuth`, `roll` (radians), `distance`, `buttons` (libevdev key names),
 /// `device` (which tablet: 0, 1, … in the order given) and `serial` (the tool's serial number; a
-/// pen and its eraser end share it; 0 when the tablet reports none).
+/// pen and its eraser end share it; 0 when the tablet reports none), `wheel` (the airbrush finger
+/// wheel, −1 … 1; 0 for other tools) and `tool_id` (the tool's model id, libwacom's stylus id,
+/// from `ABS_MISC`; 0 when the tablet sends none).
 public enum SampleEncoding: String, CaseIterable, Sendable {
     case jsonl
     case csv
 
     /// Column names, in output order.
     public static let fieldNames = [
-        "t", "x", "y", "x_mm", "y_mm", "phase", "tool", "force", "pressure", "altitude", "azimuth", "roll", "distance", "buttons", "device", "serial",
+        "t", "x", "y", "x_mm", "y_mm", "phase", "tool", "force", "pressure", "altitude", "azimuth", "roll", "distance", "buttons", "device", "serial", "wheel", "tool_id",
     ]
 
     /// The CSV header line (no newline).
@@ -38,7 +40,7 @@ public enum SampleEncoding: String, CaseIterable, Sendable {
             text += "\"phase\":\"\(sample.phase.rawValue)\",\"tool\":\"\(sample.tool.rawValue)\","
             for (name, value) in zip(SampleEncoding.fieldNames[7..<13], rest) { text += "\"\(name)\":\(value)," }
             text += "\"buttons\":[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "],"
-            text += "\"device\":\(sample.deviceIndex),\"serial\":\(sample.toolSerial)}"
+            text += "\"device\":\(sample.deviceIndex),\"serial\":\(sample.toolSerial),\"wheel\":\(sample.wheel),\"tool_id\":\(sample.toolID)}"
             return text
         case .csv:
             var fields = numbers.map { "\($0)" }
@@ -48,6 +50,8 @@ public enum SampleEncoding: String, CaseIterable, Sendable {
             fields.append(names.joined(separator: "|"))
             fields.append("\(sample.deviceIndex)")
             fields.append("\(sample.toolSerial)")
+            fields.append("\(sample.wheel)")
+            fields.append("\(sample.toolID)")
             return fields.joined(separator: ",")
         }
     }

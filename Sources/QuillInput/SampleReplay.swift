@@ -24,8 +24,18 @@ public final class SampleReplay {
     /// Frames discarded after `SYN_DROPPED`.
     public var droppedFrameCount: Int { assemblers.reduce(0) { $0 + $1.droppedFrames } }
 
+    /// The class of each device seen so far (udev's and libinput's rules on its capabilities).
+    public var deviceClasses: [DeviceClass] { devices.map(\.deviceClass) }
+    /// Where the millimetres of each pen device come from (nil for devices that are not pens).
+    public func scale(forDevice index: Int) -> TabletScale? { index < decoders.count ? decoders[index]?.scale : nil }
+    /// The pad layout of device `index` (nil unless it is a pad).
+    public func padLayout(forDevice index: Int) -> PadLayout? { index < padDecoders.count ? padDecoders[index]?.layout : nil }
+
     private let parameters: TabletDecoderParameters
+    private let catalog: TabletCatalog?
     private var decoders: [TabletDecoder?] = []
+    private var padDecoders: [PadDecoder?] = []
+    private var padEvents: [PadEvent] = []
     private var assemblers: [FrameAssembler] = []
     private var lastTime: [Int64] = []
     private var replayWarnings: [RecordingWarning] = []
@@ -38,9 +48,12 @@ public final class SampleReplay {
         var code: UInt16
     }
 
-    public init(reader: RecordingReader, parameters: TabletDecoderParameters = .defaults) {
+    /// `catalog` (libwacom's database, in the device layer) gives the size of tablets that declare
+    /// no resolution and the mode groups of pads; without it the kernel's declarations are used.
+    public init(reader: RecordingReader, parameters: TabletDecoderParameters = .defaults, catalog: TabletCatalog? = nil) {
         self.reader = reader
         self.parameters = parameters
+        self.catalog = catalog
     }
 
     /// The tablet-to-canvas mapping of device `index`, once its description has been read (nil for a
@@ -50,8 +63,15 @@ public final class SampleReplay {
     }
 
     /// Opens `path` (see ``Recording/open(path:deviceFile:)``) for replay.
-    public convenience init(path: String, deviceFile: String? = nil, parameters: TabletDecoderParameters = .defaults) throws {
-        self.init(reader: try Recording.open(path: path, deviceFile: deviceFile), parameters: parameters)
+    public convenience init(path: String, deviceFile: String? = nil, parameters: TabletDecoderParameters = .defaults, catalog: TabletCatalog? = nil) throws {
+        self.init(reader: try Recording.open(path: path, deviceFile: deviceFile), parameters: parameters, catalog: catalog)
+    }
+
+    /// Pad events (buttons, rings, strips) of the frames decoded since the last call, in order.
+    /// Pads never give pen samples; their events come only from here.
+    public func takePadEvents() -> [PadEvent] {
+        defer { padEvents.removeAll(keepingCapacity: true) }
+        return padEvents
     }
 
     /// Appends the samples of the next frames to `samples` (reusing its storage) and returns true,
@@ -100,17 +120,37 @@ public final class SampleReplay {
         while devices.count <= index {
             devices.append(description)
             decoders.append(nil)
+            padDecoders.append(nil)
             assemblers.append(FrameAssembler())
             lastTime.append(.min)
         }
         devices[index] = description
-        do {
-            decoders[index] = try TabletDecoder(device: description, deviceIndex: index, parameters: parameters)
-        } catch {
-            // Not a pen (a pad, a touch screen): its events are read and checked, but give no samples.
-            decoders[index] = nil
+        decoders[index] = nil
+        padDecoders[index] = nil
+        let deviceClass = description.deviceClass
+        switch deviceClass {
+        case .pen:
+            do {
+                var decoder = try TabletDecoder(
+                    device: description, deviceIndex: index, parameters: parameters, area: catalog?.activeArea(of: description))
+                decoder.startClock(at: 0)  // one clock for every device: the recording's
+                decoders[index] = decoder
+            } catch {
+                replayWarnings.append(
+                    RecordingWarning(file: reader.path, line: nil, message: "device \(index) \"\(description.name)\" has no ABS_X/ABS_Y with a range: it gives no samples"))
+            }
+        case .pad:
+            // A pad's X/Y (0…1) and BTN_STYLUS only make udev call it a tablet: it gives pad events, never samples.
+            var decoder = PadDecoder(
+                device: description, deviceIndex: index, layout: catalog?.padLayout(of: description), isLeftHanded: parameters.isLeftHanded)
+            decoder.startClock(at: 0)
+            padDecoders[index] = decoder
+        case .touchscreen, .touchpad, .other:
+            // Its events are read and checked, but a finger is not a pen.
             replayWarnings.append(
-                RecordingWarning(file: reader.path, line: nil, message: "device \(index) \"\(description.name)\" has no ABS_X/ABS_Y: it gives no samples"))
+                RecordingWarning(
+                    file: reader.path, line: nil,
+                    message: "device \(index) \"\(description.name)\" is not a pen (class: \(deviceClass.description)): its events give no pen samples"))
         }
     }
 
@@ -134,6 +174,7 @@ public final class SampleReplay {
         }
         if event.type == EvdevCode.EventType.abs, event.code != EvdevCode.Abs.misc, let axis = device.axes[event.code],
             event.value < axis.minimum || event.value > axis.maximum,
+            !(event.code == EvdevCode.Abs.mtTrackingID && event.value == -1),  // −1 is a touch's normal release
             outOfRangeAxes.insert(DeviceAxis(device: deviceIndex, code: event.code)).inserted
         {
             replayWarnings.append(
@@ -157,6 +198,7 @@ public final class SampleReplay {
             if let decoder = decoders[deviceIndex], decoder.proximityOutCount != outsBefore {
                 proximityOuts.append((deviceIndex, decoder.lastProximityOutTime))
             }
+            padDecoders[deviceIndex]?.decode(frame: assemblers[deviceIndex].pending[...], into: &padEvents)
             assemblers[deviceIndex].clear()
             return true
         case .droppedFrame:

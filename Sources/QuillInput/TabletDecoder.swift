@@ -58,6 +58,11 @@ public struct TabletDecoder: Sendable {
     var pressureOffset: Int32?
     var pressureOffsetTool: (tool: PenTool, serial: UInt32)?
     var rotationReference = 0.0
+    /// True from proximity-in until the first ABS_Z of the tool arrives: roll is measured from
+    /// that first value (a 13HD's proximity-in frame carries none), 0 until then.
+    var isRotationReferencePending = false
+    /// The tool id (`ABS_MISC`, libwacom's stylus id) of the tool in proximity; 0 when none was sent.
+    var toolID: Int32 = 0
     var timeOrigin: Int64?
     var lastFrameTime: Int64?
     var lastEmitted: PenSample?
@@ -66,12 +71,16 @@ public struct TabletDecoder: Sendable {
     public private(set) var proximityOutCount = 0
     public private(set) var lastProximityOutTime = 0.0
 
-    /// Whether the device declares the resolution of ABS_X/ABS_Y (otherwise
-    /// ``TabletDecoderParameters/assumedResolution`` is used for millimetres).
+    /// Whether the device declares the resolution of ABS_X/ABS_Y (otherwise the millimetres come
+    /// from the catalog's size of the model, or ``TabletDecoderParameters/assumedResolution``).
     public let hasResolution: Bool
+    /// How positions become millimetres.
+    public let scale: TabletScale
 
     /// Creates a decoder for `device`. Throws ``RecordingError`` when the device has no ABS_X/ABS_Y.
-    public init(device: DeviceDescription, deviceIndex: Int = 0, parameters: TabletDecoderParameters = .defaults) throws {
+    /// `area` is the model's active area from a tablet database, used only when the device
+    /// declares no resolution.
+    public init(device: DeviceDescription, deviceIndex: Int = 0, parameters: TabletDecoderParameters = .defaults, area: TabletArea? = nil) throws {
         guard let x = device.axes[EvdevCode.Abs.x], let y = device.axes[EvdevCode.Abs.y], x.span > 0, y.span > 0 else {
             throw RecordingError(
                 file: nil, line: nil,
@@ -83,8 +92,19 @@ public struct TabletDecoder: Sendable {
         axisX = x
         axisY = y
         hasResolution = x.resolution > 0 && y.resolution > 0
-        unitsPerMillimetreX = Double(x.resolution > 0 ? x.resolution : parameters.assumedResolution)
-        unitsPerMillimetreY = Double(y.resolution > 0 ? y.resolution : parameters.assumedResolution)
+        if hasResolution {
+            scale = .declaredResolution
+            unitsPerMillimetreX = Double(x.resolution)
+            unitsPerMillimetreY = Double(y.resolution)
+        } else if let area {
+            scale = .catalog(area)
+            unitsPerMillimetreX = x.span / area.width
+            unitsPerMillimetreY = y.span / area.height
+        } else {
+            scale = .assumed(unitsPerMillimetre: parameters.assumedResolution)
+            unitsPerMillimetreX = Double(parameters.assumedResolution)
+            unitsPerMillimetreY = Double(parameters.assumedResolution)
+        }
         mapping = try TabletMapping(
             areaWidth: x.span / unitsPerMillimetreX, areaHeight: y.span / unitsPerMillimetreY, canvas: parameters.canvas)
         axisPressure = device.axes[EvdevCode.Abs.pressure].flatMap { $0.span > 0 ? $0 : nil }
@@ -120,6 +140,7 @@ public struct TabletDecoder: Sendable {
         var isLeaving = false
         var hasAxis = false
         var hasPressureChange = false
+        var hasRotation = false
         for event in frame {
             switch event.type {
             case EvdevCode.EventType.key:
@@ -141,6 +162,7 @@ public struct TabletDecoder: Sendable {
             case EvdevCode.EventType.abs:
                 hasAxis = true
                 if event.code == EvdevCode.Abs.pressure { hasPressureChange = true }
+                if event.code == EvdevCode.Abs.z { hasRotation = true }
             case EvdevCode.EventType.msc where event.code == EvdevCode.Msc.serial:
                 serial = UInt32(bitPattern: event.value)
             default:
@@ -164,14 +186,18 @@ public struct TabletDecoder: Sendable {
         applyAxes(of: frame)
 
         if let entering = enteringTool {
-            if tool != entering { enterProximity(entering) }
+            if tool != entering { enterProximity(entering, frameHasRotation: hasRotation) }
         } else if tool == nil, hasAxis, wasForcedOut || !hasSeenToolKey {
             // Axis events bring the pen (back) into proximity when it was forced out by the timeout, when the
             // device has no BTN_TOOL_PEN (UC-Logic style), or when the recording started with a tool in
             // proximity (no BTN_TOOL_* event yet: the pen is assumed, so nothing recorded is lost).
-            enterProximity(.pen)
+            enterProximity(.pen, frameHasRotation: hasRotation)
         }
         guard tool != nil else { return }
+        if isRotationReferencePending, hasRotation, let axis = axisRotation {
+            rotationReference = rotationDegrees(rawRotation, axis)
+            isRotationReferencePending = false
+        }
         // libinput: a pressure reading below a worn pen's offset lowers the offset (a fast contact
         // can start with a higher-than-needed offset).
         if hasPressureChange, let offset = pressureOffset, rawPressure < offset { pressureOffset = rawPressure }
@@ -236,10 +262,15 @@ public struct TabletDecoder: Sendable {
 
     // MARK: - Steps
 
-    mutating func enterProximity(_ newTool: PenTool) {
+    mutating func enterProximity(_ newTool: PenTool, frameHasRotation: Bool) {
         tool = newTool
         isInContact = false
-        if let rotation = axisRotation { rotationReference = rotationDegrees(rawRotation, rotation) }
+        if let rotation = axisRotation, frameHasRotation {
+            rotationReference = rotationDegrees(rawRotation, rotation)
+            isRotationReferencePending = false
+        } else {
+            isRotationReferencePending = axisRotation != nil
+        }
         if let owner = pressureOffsetTool, owner.tool != newTool || owner.serial != serial {
             pressureOffset = nil
             pressureOffsetTool = nil
@@ -265,6 +296,7 @@ public struct TabletDecoder: Sendable {
             emit(makeSample(time: time, phase: .ended), into: &samples)
         }
         tool = nil
+        toolID = 0
         buttons = []
         isTouchKeyDown = false
         lastEmitted = nil
@@ -279,6 +311,7 @@ public struct TabletDecoder: Sendable {
             case EvdevCode.Abs.distance: rawDistance = event.value
             case EvdevCode.Abs.z: rawRotation = event.value
             case EvdevCode.Abs.wheel: rawWheel = event.value
+            case EvdevCode.Abs.misc: if event.value != 0 { toolID = event.value }
             case EvdevCode.Abs.tiltX:
                 if let axis = axisTiltX {
                     tiltXDegrees = TabletDecoder.tiltDegrees(event.value, axis)
@@ -350,7 +383,7 @@ public struct TabletDecoder: Sendable {
             ? PenOrientation(tilt: PenTilt(xDegrees: turn * tiltXDegrees, yDegrees: turn * tiltYDegrees))
             : PenOrientation.upright
         var roll = 0.0
-        if let axis = axisRotation {
+        if let axis = axisRotation, !isRotationReferencePending {
             var degrees = rotationDegrees(rawRotation, axis) - rotationReference
             if degrees > 180 { degrees -= 360 } else if degrees <= -180 { degrees += 360 }
             roll = degrees * .pi / 180
@@ -362,7 +395,7 @@ public struct TabletDecoder: Sendable {
             location: mapping.canvasPoint(for: tablet), tabletLocation: tablet, phase: phase, tool: tool ?? .pen,
             force: pressure * PenSample.maximumPossibleForce, pressure: pressure,
             altitude: orientation.altitude, azimuth: orientation.azimuth, roll: roll, distance: distance, wheel: wheel,
-            buttons: buttons, toolSerial: serial, deviceIndex: deviceIndex)
+            buttons: buttons, toolSerial: serial, toolID: tool == nil ? 0 : UInt32(bitPattern: toolID), deviceIndex: deviceIndex)
     }
 
     /// Appends `sample` unless it repeats the last one (same everything but time) in the same phase.

@@ -20,6 +20,8 @@ public struct WacomTablet: Hashable, Sendable {
     public var padButtons: Int
     /// The styli the tablet supports, in the database's order.
     public var styli: [WacomStylus]
+    /// The pad: buttons with codes, positions and mode toggles; rings, strips, modes (nil when none).
+    public var pad: WacomPad?
 }
 
 /// One stylus model from libwacom's database.
@@ -103,7 +105,7 @@ public final class WacomDatabase {
             isDisplayIntegrated: integration.rawValue & WACOM_DEVICE_INTEGRATED_DISPLAY.rawValue != 0,
             isSystemIntegrated: integration.rawValue & WACOM_DEVICE_INTEGRATED_SYSTEM.rawValue != 0,
             widthInches: Int(libwacom_get_width(wacom)), heightInches: Int(libwacom_get_height(wacom)),
-            padButtons: Int(libwacom_get_num_buttons(wacom)), styli: styli)
+            padButtons: Int(libwacom_get_num_buttons(wacom)), styli: styli, pad: WacomPad(wacom))
     }
 }
 

@@ -20,8 +20,9 @@ struct Info: ParsableCommand {
         do {
             let reader = try Recording.open(path: file, deviceFile: deviceFile)
             output.line("file: \(file) (\(reader.format.rawValue))")
+            let catalog = WacomCatalog.loadIfAvailable()
             while let item = try reader.next() {
-                if case let .device(index, device) = item { describe(device, index: index, into: output) }
+                if case let .device(index, device) = item { describe(device, index: index, catalog: catalog, into: output) }
             }
         } catch let error as RecordingError {
             output.flush()
@@ -30,9 +31,18 @@ struct Info: ParsableCommand {
         }
     }
 
-    func describe(_ device: DeviceDescription, index: Int, into output: TextOutput) {
+    func describe(_ device: DeviceDescription, index: Int, catalog: WacomCatalog?, into output: TextOutput) {
         func hex(_ value: UInt16) -> String { "0x" + String(repeating: "0", count: max(0, 4 - String(value, radix: 16).count)) + String(value, radix: 16) }
         output.line("device \(index): \"\(device.name)\"")
+        let deviceClass = device.deviceClass
+        let classNote: String
+        switch deviceClass {
+        case .pen: classNote = "gives pen samples"
+        case .pad: classNote = "gives pad events (quill pad), never pen samples"
+        case .touchscreen, .touchpad: classNote = "finger touches: gives no pen samples"
+        case .other: classNote = "not a tablet: gives nothing"
+        }
+        output.line("  class: \(deviceClass.rawValue) — \(classNote)")
         output.line("  ids: bus \(hex(device.bus)) vendor \(hex(device.vendor)) product \(hex(device.product)) version \(hex(device.version))")
         let properties = device.properties.map { EvdevNames.propertyName($0) ?? "\($0)" }
         output.line("  properties: \(properties.isEmpty ? "none" : properties.joined(separator: ", "))")
@@ -50,7 +60,9 @@ struct Info: ParsableCommand {
                 "    \(name.padded(to: 14)) min \(String(axis.minimum).leftPadded(to: 6)) max \(String(axis.maximum).leftPadded(to: 6)) fuzz \(axis.fuzz) flat \(axis.flat) resolution \(axis.resolution) \(unit)")
         }
         let tools = PenTool.allCases.filter { device.has(type: EvdevCode.EventType.key, code: $0.keyCode) }
-        output.line("  tools: \(tools.isEmpty ? "none declared (a pen is assumed, as libinput does)" : tools.map(\.rawValue).joined(separator: ", "))")
+        if deviceClass == .pen {
+            output.line("  tools: \(tools.isEmpty ? "none declared (a pen is assumed, as libinput does)" : tools.map(\.rawValue).joined(separator: ", "))")
+        }
         let toolCodes = Set(PenTool.allCases.map(\.keyCode))
         let buttons = (device.codes[EvdevCode.EventType.key] ?? []).filter { !toolCodes.contains($0) }
             .map { EvdevNames.codeName(type: EvdevCode.EventType.key, code: $0) ?? "KEY_\($0)" }
@@ -58,10 +70,22 @@ struct Info: ParsableCommand {
         if let x = device.axes[EvdevCode.Abs.x], let y = device.axes[EvdevCode.Abs.y] {
             if x.resolution > 0 && y.resolution > 0 {
                 output.line("  active area: \(millimetres(x.span / Double(x.resolution))) × \(millimetres(y.span / Double(y.resolution))) mm")
-            } else {
+            } else if deviceClass == .pen, let area = catalog?.activeArea(of: device) {
+                output.line("  active area: \(millimetres(area.width)) × \(millimetres(area.height)) mm (no resolution declared: size from \(area.source))")
+            } else if deviceClass == .pen {
                 let assumed = Double(TabletDecoderParameters.defaults.assumedResolution)
                 output.line(
-                    "  active area: unknown (no resolution); \(millimetres(x.span / assumed)) × \(millimetres(y.span / assumed)) mm assuming \(Int(assumed)) units/mm")
+                    "  active area: unknown (no resolution, and libwacom does not know the model); \(millimetres(x.span / assumed)) × \(millimetres(y.span / assumed)) mm assuming \(Int(assumed)) units/mm")
+            }
+        }
+        if deviceClass == .pad {
+            let layout = catalog?.padLayout(of: device) ?? PadLayout(kernelCapabilitiesOf: device)
+            let names = layout.buttonCodes.enumerated().map { "\($0.offset)=\(EvdevNames.codeName(type: EvdevCode.EventType.key, code: $0.element) ?? "KEY_\($0.element)")" }
+            output.line("  pad: \(layout.buttonCodes.count) buttons (\(names.joined(separator: ", "))), \(layout.ringCount) ring(s), \(layout.stripCount) strip(s)")
+            for (number, group) in layout.modeGroups.enumerated() {
+                let toggles = group.toggleButtons.isEmpty ? "no mode toggle" : "toggled by button \(group.toggleButtons.sorted().map(String.init).joined(separator: ", "))"
+                output.line(
+                    "  mode group \(number): \(group.modeCount) mode(s), \(toggles); buttons \(group.buttons.sorted().map(String.init).joined(separator: ",")); rings \(group.rings.sorted()); strips \(group.strips.sorted())")
             }
         }
     }

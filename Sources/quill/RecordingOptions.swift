@@ -1,6 +1,7 @@
 import ArgumentParser
 import QuillCore
 import QuillInput
+import QuillSystem
 
 /// Options shared by the commands that replay a recording.
 struct RecordingOptions: ParsableArguments {
@@ -20,7 +21,7 @@ struct RecordingOptions: ParsableArguments {
     }
 
     func openReplay() throws -> SampleReplay {
-        try SampleReplay(path: file, deviceFile: deviceFile, parameters: parameters())
+        try SampleReplay(path: file, deviceFile: deviceFile, parameters: parameters(), catalog: WacomCatalog.loadIfAvailable())
     }
 
     /// Replays the recording, handing each batch of samples to `body`. Reports warnings; on an

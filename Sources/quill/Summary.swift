@@ -44,8 +44,8 @@ struct Summary: ParsableCommand {
         }
         print("recording:  \(recording.file) (\(replay.reader.format.rawValue))")
         for (index, device) in replay.devices.enumerated() {
-            let hasResolution = (device.axes[EvdevCode.Abs.x]?.resolution ?? 0) > 0 && (device.axes[EvdevCode.Abs.y]?.resolution ?? 0) > 0
-            let note = hasResolution ? "" : "; no resolution: \(try recording.parameters().assumedResolution) units/mm assumed"
+            var note = "; \(device.deviceClass.rawValue)"
+            if let scale = replay.scale(forDevice: index), scale != .declaredResolution { note += "; \(scale.description)" }
             print("device \(index):   \"\(device.name)\" (vendor 0x\(String(device.vendor, radix: 16)), product 0x\(String(device.product, radix: 16))\(note))")
         }
         print("events:     \(replay.eventCount) in \(replay.frameCount) frames\(replay.droppedFrameCount > 0 ? " (\(replay.droppedFrameCount) dropped after SYN_DROPPED)" : "")")

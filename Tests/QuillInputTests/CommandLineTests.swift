@@ -44,9 +44,10 @@ import QuillCore
         let lines = run.output.split(separator: "\n")
         #expect(lines.first.map(String.init) == SampleEncoding.fieldNames.joined(separator: ","))
         #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == SampleEncoding.fieldNames.count })
-        #expect(SampleEncoding.fieldNames.count == 16)
-        // The recording's pen: MSC_SERIAL 0x1e8d9a5b, device 0, barrel button pressed in places.
-        #expect(lines.contains { $0.hasSuffix(",BTN_STYLUS,0,512596571") })
+        #expect(SampleEncoding.fieldNames.count == 18)
+        // The recording's pen: MSC_SERIAL 0x1e8d9a5b, device 0, barrel button pressed in places, no
+        // airbrush wheel, tool id ABS_MISC 0x100802 (1050626).
+        #expect(lines.contains { $0.hasSuffix(",BTN_STYLUS,0,512596571,0.0,1050626") })
     }
 
     @Test func infoDescribesTheDevice() throws {
@@ -62,7 +63,8 @@ import QuillCore
     @Test func infoSaysWhenTheResolutionIsUnknown() throws {
         let run = try quill("info", Fixtures.genius, "--device", Fixtures.geniusDescription)
         #expect(run.status == 0)
-        #expect(run.output.contains("active area: unknown (no resolution); 140.8 × 102.4 mm assuming 100 units/mm"))
+        // The Genius is not in libwacom: the assumption, said as such.
+        #expect(run.output.contains("active area: unknown (no resolution, and libwacom does not know the model); 140.8 × 102.4 mm assuming 100 units/mm"))
     }
 
     @Test func convertRoundTripsThroughTheCommandLine() throws {

@@ -24,6 +24,13 @@ enum Fixtures {
     static let intuos4Move = recording("evemu-devices/Wacom-Intuos4-6x9.stylus-move.events")
     static let intuos4Tap = recording("evemu-devices/Wacom-Intuos4-6x9.stylus-tap.events")
     static let dellCanvas = recording("evemu-devices/dell_canvas_pen.evemu")
+    static let cintiq22HDTFinger = recording("evemu-devices/Wacom-Cintiq-22HDT-Finger.events")
+    static let intuos4PadDescription = recording("evemu-devices/Wacom-Intuos4-6x9-Pad.desc")
+    static let intuos4WholeDescription = recording("evemu-devices/Wacom-Intuos4-6x9.desc")
+    static let intuos4PadButtons = recording("evemu-devices/Wacom-Intuos4-6x9.pad-buttons.events")
+    static let intuos4ModeToggle = recording("evemu-devices/Wacom-Intuos4-6x9.mode-toggle-button.events")
+    static let intuos3Strip = recording("evemu-devices/Wacom-Intuos3-4x6-Pad.strip.events")
+    static let intuos3PadDescription = recording("evemu-devices/Wacom-Intuos3-4x6-Pad.desc")
     static let intuosProRecord = recording("libinput-record/intuos-pro-m-synthetic-stroke.yml")
     static let intuosProRecordWithLibinput = recording("libinput-record/intuos-pro-m-synthetic-stroke.with-libinput.yml")
 

@@ -1,0 +1,55 @@
+/// What a database of tablet models (libwacom, in the device layer) knows about a device that
+/// the device itself does not say: the size of its active area and the layout of its pad.
+/// The replay and the live readers ask it; without one, they use what the kernel declares.
+public protocol TabletCatalog: Sendable {
+    /// The active area of `device`'s model in millimetres, or nil when the model is unknown.
+    func activeArea(of device: DeviceDescription) -> TabletArea?
+    /// The pad layout (button order, mode groups, toggles) of `device`'s model, or nil.
+    func padLayout(of device: DeviceDescription) -> PadLayout?
+}
+
+/// The size of a tablet's active area and where it came from.
+public struct TabletArea: Hashable, Sendable {
+    /// Width in millimetres (> 0).
+    public var width: Double
+    /// Height in millimetres (> 0).
+    public var height: Double
+    /// Where the size comes from, for messages, e.g. `libwacom "Wacom Cintiq 13HD" (12 × 7 in)`.
+    public var source: String
+
+    /// Throws ``ParameterError`` unless both sides are finite and positive.
+    public init(width: Double, height: Double, source: String) throws {
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+            throw ParameterError(field: "TabletArea", value: "\(width) × \(height)", expected: "millimetres > 0")
+        }
+        self.width = width
+        self.height = height
+        self.source = source
+    }
+}
+
+/// How the millimetres of a tablet's positions were found.
+public enum TabletScale: Hashable, Sendable {
+    /// From the resolution of ABS_X/ABS_Y the device declares (units per millimetre).
+    case declaredResolution
+    /// From a tablet database's size of the model (the device declares no resolution).
+    case catalog(TabletArea)
+    /// Neither: the given units per millimetre are assumed.
+    case assumed(unitsPerMillimetre: Int32)
+
+    /// One phrase for `info` and `summary`.
+    public var description: String {
+        switch self {
+        case .declaredResolution: return "resolution declared by the device"
+        case let .catalog(area):
+            return "no resolution declared: size \(area.width.formatted1) × \(area.height.formatted1) mm from \(area.source)"
+        case let .assumed(units):
+            return "no resolution declared and the model is unknown to libwacom: \(units) units/mm assumed"
+        }
+    }
+}
+
+extension Double {
+    /// One decimal, for messages.
+    var formatted1: String { String((self * 10).rounded() / 10) }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import QuillCore
+
+//  InputEvent ──▶ FrameAssembler ──(one frame at SYN_REPORT)──▶ PadDecoder ──▶ PadEvent
+//
+//  Per frame, as libinput 1.22's pad dispatch flushes it: rings and strips first, then released
+//  buttons, then pressed buttons, each in button order.
+
+/// Turns the frames of one pad node into ``PadEvent``s the way libinput 1.22 does: libinput's
+/// button numbers, ring degrees (0 at the top, clockwise, −1 when the finger leaves), strip
+/// positions (0 … 1 from the kernel's bit position, −1 on release) and the mode of each mode group.
+///
+/// Modes are kept here: a press of a group's mode-toggle button moves it to its next mode (the
+/// press reports the new mode), so pads without LEDs have a mode too. Constant cost per frame.
+public struct PadDecoder: Sendable {
+    /// The pad node.
+    public let device: DeviceDescription
+    /// Which device of the recording this is; copied into every event.
+    public let deviceIndex: Int
+    /// Buttons, rings, strips and mode groups.
+    public let layout: PadLayout
+    /// Left-handed use (the tablet turned 180°): rings turn by 180°, strips run the other way.
+    public let isLeftHanded: Bool
+    /// The current mode of each mode group.
+    public private(set) var modes: [Int]
+
+    private var buttonNumberByCode: [UInt16: Int] = [:]
+    private var pressed: Set<UInt16> = []
+    private var axisValues: [UInt16: Int32] = [:]
+    private var hasMiscTerminator = false
+    private var timeOrigin: Int64?
+    private static let ringCodes = [EvdevCode.Abs.wheel, EvdevCode.Abs.throttle]
+    private static let stripCodes = [EvdevCode.Abs.rx, EvdevCode.Abs.ry]
+
+    /// Creates a decoder for the pad `device`. `layout` defaults to libinput's without libwacom
+    /// (``PadLayout/init(kernelCapabilitiesOf:)``).
+    public init(device: DeviceDescription, deviceIndex: Int = 0, layout: PadLayout? = nil, isLeftHanded: Bool = false) {
+        self.device = device
+        self.deviceIndex = deviceIndex
+        let layout = layout ?? PadLayout(kernelCapabilitiesOf: device)
+        self.layout = layout
+        self.isLeftHanded = isLeftHanded
+        modes = Array(repeating: 0, count: layout.modeGroups.count)
+        for (number, code) in layout.buttonCodes.enumerated() { buttonNumberByCode[code] = number }
+        for code in PadDecoder.ringCodes + PadDecoder.stripCodes + [EvdevCode.Abs.misc] {
+            if let axis = device.axes[code] { axisValues[code] = axis.minimum }
+        }
+    }
+
+    /// Starts the events' clock at `microseconds` (the frames' clock) instead of at the first frame.
+    public mutating func startClock(at microseconds: Int64) { timeOrigin = microseconds }
+
+    /// Decodes one frame (its events up to and including `SYN_REPORT`), appending its pad events.
+    public mutating func decode(frame: ArraySlice<InputEvent>, into events: inout [PadEvent]) {
+        guard let last = frame.last else { return }
+        if timeOrigin == nil { timeOrigin = frame.first?.microseconds ?? last.microseconds }
+        let time = Double(last.microseconds - (timeOrigin ?? last.microseconds)) / 1_000_000
+        var changedAxes: [UInt16] = []
+        var released: [UInt16] = []
+        var newlyPressed: [UInt16] = []
+        for event in frame {
+            switch event.type {
+            case EvdevCode.EventType.key:
+                // Kernel key repeat (value 2) is ignored; keys that are not pad buttons too.
+                guard event.value != 2, buttonNumberByCode[event.code] != nil else { continue }
+                if event.value != 0 {
+                    if pressed.insert(event.code).inserted { newlyPressed.append(event.code) }
+                } else if pressed.remove(event.code) != nil {
+                    released.append(event.code)
+                }
+            case EvdevCode.EventType.abs:
+                if event.code == EvdevCode.Abs.misc {
+                    // Wacom sends ABS_MISC 15 while a control is touched and 0 on release: the
+                    // terminator tells a finger leaving a ring from the ring passing its zero.
+                    hasMiscTerminator = true
+                    axisValues[event.code] = event.value
+                } else if axisValues[event.code] != nil {
+                    axisValues[event.code] = event.value
+                    if !changedAxes.contains(event.code) { changedAxes.append(event.code) }
+                }
+            default:
+                break
+            }
+        }
+        let fingerUp = hasMiscTerminator && axisValues[EvdevCode.Abs.misc] == 0
+        for (number, code) in PadDecoder.ringCodes.enumerated() where changedAxes.contains(code) {
+            let degrees = fingerUp ? -1 : ringDegrees(code)
+            append(.ring(number: number, degrees: degrees), group: layout.groupIndex(ofRing: number), time: time, into: &events)
+        }
+        for (number, code) in PadDecoder.stripCodes.enumerated() where changedAxes.contains(code) {
+            let position = fingerUp ? -1 : stripPosition(code)
+            append(.strip(number: number, position: position), group: layout.groupIndex(ofStrip: number), time: time, into: &events)
+        }
+        for code in released.sorted(by: { buttonNumberByCode[$0]! < buttonNumberByCode[$1]! }) {
+            let number = buttonNumberByCode[code]!
+            append(.button(number: number, isPressed: false), group: layout.groupIndex(ofButton: number), time: time, into: &events)
+        }
+        for code in newlyPressed.sorted(by: { buttonNumberByCode[$0]! < buttonNumberByCode[$1]! }) {
+            let number = buttonNumberByCode[code]!
+            let group = layout.groupIndex(ofButton: number)
+            if let group, layout.modeGroups[group].toggleButtons.contains(number) {
+                modes[group] = (modes[group] + 1) % layout.modeGroups[group].modeCount
+            }
+            append(.button(number: number, isPressed: true), group: group, time: time, into: &events)
+        }
+    }
+
+    private func append(_ kind: PadEvent.Kind, group: Int?, time: Double, into events: inout [PadEvent]) {
+        let group = group ?? 0
+        events.append(PadEvent(time: time, deviceIndex: deviceIndex, kind: kind, modeGroup: group, mode: group < modes.count ? modes[group] : 0))
+    }
+
+    /// libinput: the ring's fraction of its range, turned so that 0 is at the top (Wacom's 0 is
+    /// at the left), in degrees; +180° left-handed.
+    func ringDegrees(_ code: UInt16) -> Double {
+        guard let axis = device.axes[code], let value = axisValues[code] else { return -1 }
+        let range = Double(axis.maximum) - Double(axis.minimum) + 1
+        var fraction = (Double(value) - Double(axis.minimum)) / range - 0.25
+        if fraction < 0 { fraction += 1 }
+        var degrees = fraction * 360
+        if isLeftHanded { degrees = (degrees + 180).truncatingRemainder(dividingBy: 360) }
+        return degrees
+    }
+
+    /// libinput: Wacom strips report one bit per position (1, 2, 4, … max), so the position is
+    /// log2(value) / log2(max); 0 (release) reads as 0; 1 − position left-handed.
+    func stripPosition(_ code: UInt16) -> Double {
+        guard let axis = device.axes[code], let value = axisValues[code] else { return -1 }
+        guard value > 0, axis.maximum > 1 else { return 0 }
+        var position = log2(Double(value)) / log2(Double(axis.maximum))
+        if isLeftHanded { position = 1 - position }
+        return position
+    }
+}

@@ -97,3 +97,34 @@ extension PadLayout.ModeGroup {
         self.modeCount = modeCount
     }
 }
+
+/// The current mode of each of a pad's mode groups, kept by Quill (libinput 1.22 keeps a mode
+/// only on pads whose LEDs it can drive; on others it reports mode 0 for ever).
+public struct PadModes: Hashable, Sendable {
+    /// The pad's groups and toggles.
+    public let layout: PadLayout
+    /// The mode of each group, 0 ..< its `modeCount`.
+    public private(set) var modes: [Int]
+
+    public init(layout: PadLayout) {
+        self.layout = layout
+        modes = Array(repeating: 0, count: layout.modeGroups.count)
+    }
+
+    /// Applies one event and returns its group and the group's mode after it: a press of a
+    /// group's mode-toggle button moves the group to its next mode (the press reports it).
+    public mutating func apply(_ kind: PadEvent.Kind) -> (group: Int, mode: Int) {
+        let group: Int?
+        switch kind {
+        case let .button(number, isPressed):
+            group = layout.groupIndex(ofButton: number)
+            if isPressed, let group, layout.modeGroups[group].toggleButtons.contains(number) {
+                modes[group] = (modes[group] + 1) % layout.modeGroups[group].modeCount
+            }
+        case let .ring(number, _): group = layout.groupIndex(ofRing: number)
+        case let .strip(number, _): group = layout.groupIndex(ofStrip: number)
+        }
+        guard let group, group < modes.count else { return (0, 0) }
+        return (group, modes[group])
+    }
+}

@@ -22,7 +22,8 @@ public struct PadDecoder: Sendable {
     /// Left-handed use (the tablet turned 180°): rings turn by 180°, strips run the other way.
     public let isLeftHanded: Bool
     /// The current mode of each mode group.
-    public private(set) var modes: [Int]
+    public var modes: [Int] { padModes.modes }
+    private var padModes: PadModes
 
     private var buttonNumberByCode: [UInt16: Int] = [:]
     private var pressed: Set<UInt16> = []
@@ -40,7 +41,7 @@ public struct PadDecoder: Sendable {
         let layout = layout ?? PadLayout(kernelCapabilitiesOf: device)
         self.layout = layout
         self.isLeftHanded = isLeftHanded
-        modes = Array(repeating: 0, count: layout.modeGroups.count)
+        padModes = PadModes(layout: layout)
         for (number, code) in layout.buttonCodes.enumerated() { buttonNumberByCode[code] = number }
         for code in PadDecoder.ringCodes + PadDecoder.stripCodes + [EvdevCode.Abs.misc] {
             if let axis = device.axes[code] { axisValues[code] = axis.minimum }
@@ -85,29 +86,23 @@ public struct PadDecoder: Sendable {
         let fingerUp = hasMiscTerminator && axisValues[EvdevCode.Abs.misc] == 0
         for (number, code) in PadDecoder.ringCodes.enumerated() where changedAxes.contains(code) {
             let degrees = fingerUp ? -1 : ringDegrees(code)
-            append(.ring(number: number, degrees: degrees), group: layout.groupIndex(ofRing: number), time: time, into: &events)
+            append(.ring(number: number, degrees: degrees), time: time, into: &events)
         }
         for (number, code) in PadDecoder.stripCodes.enumerated() where changedAxes.contains(code) {
             let position = fingerUp ? -1 : stripPosition(code)
-            append(.strip(number: number, position: position), group: layout.groupIndex(ofStrip: number), time: time, into: &events)
+            append(.strip(number: number, position: position), time: time, into: &events)
         }
         for code in released.sorted(by: { buttonNumberByCode[$0]! < buttonNumberByCode[$1]! }) {
-            let number = buttonNumberByCode[code]!
-            append(.button(number: number, isPressed: false), group: layout.groupIndex(ofButton: number), time: time, into: &events)
+            append(.button(number: buttonNumberByCode[code]!, isPressed: false), time: time, into: &events)
         }
         for code in newlyPressed.sorted(by: { buttonNumberByCode[$0]! < buttonNumberByCode[$1]! }) {
-            let number = buttonNumberByCode[code]!
-            let group = layout.groupIndex(ofButton: number)
-            if let group, layout.modeGroups[group].toggleButtons.contains(number) {
-                modes[group] = (modes[group] + 1) % layout.modeGroups[group].modeCount
-            }
-            append(.button(number: number, isPressed: true), group: group, time: time, into: &events)
+            append(.button(number: buttonNumberByCode[code]!, isPressed: true), time: time, into: &events)
         }
     }
 
-    private func append(_ kind: PadEvent.Kind, group: Int?, time: Double, into events: inout [PadEvent]) {
-        let group = group ?? 0
-        events.append(PadEvent(time: time, deviceIndex: deviceIndex, kind: kind, modeGroup: group, mode: group < modes.count ? modes[group] : 0))
+    private mutating func append(_ kind: PadEvent.Kind, time: Double, into events: inout [PadEvent]) {
+        let (group, mode) = padModes.apply(kind)
+        events.append(PadEvent(time: time, deviceIndex: deviceIndex, kind: kind, modeGroup: group, mode: mode))
     }
 
     /// libinput: the ring's fraction of its range, turned so that 0 is at the top (Wacom's 0 is

@@ -52,6 +52,8 @@ public struct LibinputDevice: Hashable, Sendable {
     public var heightMillimetres: Double?
     /// True when the device has tablet tools (a pen tablet's pen interface).
     public var isTablet: Bool
+    /// True when the device is a tablet pad (ExpressKeys, rings, strips).
+    public var isPad: Bool = false
     /// libinput offers left-handed mode for it (1.22: only tablets libwacom calls reversible).
     public var leftHandedAvailable: Bool
     /// libinput offers a calibration matrix for it (1.22: only screen tablets, INPUT_PROP_DIRECT).
@@ -80,6 +82,20 @@ public enum LibinputEvent: Sendable {
     case deviceAdded(LibinputDevice)
     case deviceRemoved(sysname: String)
     case tool(LibinputToolEvent)
+    case pad(LibinputPadEvent)
+}
+
+/// A tablet-pad event as libinput 1.22 reports it (button, ring or strip), in Swift values.
+public struct LibinputPadEvent: Hashable, Sendable {
+    /// What happened, in libinput's numbers: buttons from 0, ring degrees (−1: finger up), strip 0…1 (−1).
+    public var kind: PadEvent.Kind
+    /// Event time, microseconds (CLOCK_MONOTONIC).
+    public var microseconds: Int64
+    /// Index of the button's, ring's or strip's mode group, and the group's mode after the event.
+    public var modeGroup: Int
+    public var mode: Int
+    /// Which libinput device (by sysname, e.g. "event14").
+    public var deviceName: String
 }
 
 /// A libinput context (udev seat or path backend). It opens device nodes itself; permission
@@ -189,6 +205,9 @@ public final class LibinputContext {
                 LIBINPUT_EVENT_TABLET_TOOL_BUTTON:
                 guard let toolEvent = libinput_event_get_tablet_tool_event(event) else { continue }
                 result.append(.tool(LibinputContext.convert(toolEvent, type: libinput_event_get_type(event), sysname: sysname)))
+            case LIBINPUT_EVENT_TABLET_PAD_BUTTON, LIBINPUT_EVENT_TABLET_PAD_RING, LIBINPUT_EVENT_TABLET_PAD_STRIP:
+                guard let padEvent = libinput_event_get_tablet_pad_event(event) else { continue }
+                result.append(.pad(LibinputContext.convertPad(padEvent, type: libinput_event_get_type(event), sysname: sysname)))
             default:
                 continue
             }
@@ -215,8 +234,27 @@ public final class LibinputContext {
             sysname: sysname, name: String(cString: libinput_device_get_name(device)),
             vendor: libinput_device_get_id_vendor(device), product: libinput_device_get_id_product(device),
             widthMillimetres: hasSize ? width : nil, heightMillimetres: hasSize ? height : nil, isTablet: isTablet,
+            isPad: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TABLET_PAD) != 0,
             leftHandedAvailable: leftHandedAvailable, calibrationAvailable: calibrationAvailable,
             isLeftHanded: libinput_device_config_left_handed_get(device) != 0, calibration: current.map(Double.init))
+    }
+
+    private static func convertPad(_ event: OpaquePointer, type: libinput_event_type, sysname: String) -> LibinputPadEvent {
+        let kind: PadEvent.Kind
+        switch type {
+        case LIBINPUT_EVENT_TABLET_PAD_BUTTON:
+            kind = .button(
+                number: Int(libinput_event_tablet_pad_get_button_number(event)),
+                isPressed: libinput_event_tablet_pad_get_button_state(event) == LIBINPUT_BUTTON_STATE_PRESSED)
+        case LIBINPUT_EVENT_TABLET_PAD_RING:
+            kind = .ring(number: Int(libinput_event_tablet_pad_get_ring_number(event)), degrees: libinput_event_tablet_pad_get_ring_position(event))
+        default:
+            kind = .strip(number: Int(libinput_event_tablet_pad_get_strip_number(event)), position: libinput_event_tablet_pad_get_strip_position(event))
+        }
+        let group = libinput_event_tablet_pad_get_mode_group(event).map { Int(libinput_tablet_pad_mode_group_get_index($0)) } ?? 0
+        return LibinputPadEvent(
+            kind: kind, microseconds: Int64(truncatingIfNeeded: libinput_event_tablet_pad_get_time_usec(event)), modeGroup: group,
+            mode: Int(libinput_event_tablet_pad_get_mode(event)), deviceName: sysname)
     }
 
     private static func convert(_ event: OpaquePointer, type: libinput_event_type, sysname: String) -> LibinputToolEvent {

@@ -8,16 +8,20 @@ import QuillSystem
 
 /// Finds the tablet to use: the given node, or the first pen tablet under /dev/input.
 enum TabletFinder {
-    /// True when a device looks like a pen tablet (a pen tool, or a stylus button with absolute X/Y).
-    static func isPenTablet(_ device: DeviceDescription) -> Bool {
-        let key = EvdevCode.EventType.key
-        let hasXY = device.axes[EvdevCode.Abs.x] != nil && device.axes[EvdevCode.Abs.y] != nil
-        return hasXY && (device.has(type: key, code: EvdevCode.Key.toolPen) || device.has(type: key, code: EvdevCode.Key.stylus))
-    }
+    /// True when libinput would call the device a tablet tool (a pen), by udev's rules.
+    static func isPenTablet(_ device: DeviceDescription) -> Bool { device.deviceClass == .pen }
 
-    /// The node to open, or an error message and exit code.
+    /// The node to open, or an error message and exit code. Without `requested`, the first pen
+    /// node (never a pad or touch node of the same tablet); a requested node must be a pen or a pad.
     static func find(_ requested: String?) throws -> EvdevNode {
-        if let requested { return try EvdevNode(path: requested) }
+        if let requested {
+            let node = try EvdevNode(path: requested)
+            let deviceClass = node.description.deviceClass
+            guard deviceClass == .pen || deviceClass == .pad else {
+                throw ValidationError("\(requested) \"\(node.description.name)\" is a \(deviceClass.description), not a tablet's pen or pad: Quill reads pens and pads")
+            }
+            return node
+        }
         var denied: EvdevNodeError?
         for path in EvdevNode.eventNodes() {
             do {
@@ -34,7 +38,7 @@ enum TabletFinder {
 
 /// `quill devices`: the pen tablets this machine has.
 struct Devices: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the pen tablets under /dev/input: node, name, ids, size, axes and tools.")
+    static let configuration = CommandConfiguration(abstract: "List the tablets under /dev/input, one group per physical tablet: each node's class (pen, pad, touchscreen), size, axes, tools, pad buttons and libwacom's data.")
 
     @Option(help: "Directory of event nodes.")
     var directory: String = "/dev/input"
@@ -42,36 +46,87 @@ struct Devices: ParsableCommand {
     func run() throws {
         let nodes = EvdevNode.eventNodes(in: directory)
         let wacom = try? WacomDatabase()
-        var found = 0
+        var found: [(path: String, device: DeviceDescription)] = []
         var denied: [EvdevNodeError] = []
         for path in nodes {
             do {
                 let node = try EvdevNode(path: path)
-                guard TabletFinder.isPenTablet(node.description) else { continue }
-                found += 1
-                let device = node.description
-                print("\(path): \"\(device.name)\" usb \(String(format: "%04x:%04x", device.vendor, device.product))")
-                if let x = device.axes[EvdevCode.Abs.x], let y = device.axes[EvdevCode.Abs.y], x.resolution > 0, y.resolution > 0 {
-                    print(String(format: "  size: %.1f × %.1f mm", x.span / Double(x.resolution), y.span / Double(y.resolution)))
-                } else {
-                    print("  size: unknown (no resolution; libinput ignores such devices)")
-                }
-                let axes = device.axes.keys.sorted().compactMap { EvdevNames.codeName(type: EvdevCode.EventType.abs, code: $0) }
-                print("  axes: \(axes.joined(separator: ", "))")
-                let tools = PenTool.allCases.filter { device.has(type: EvdevCode.EventType.key, code: $0.keyCode) }.map(\.rawValue)
-                print("  tools: \(tools.isEmpty ? "none declared (pen assumed)" : tools.joined(separator: ", "))")
-                printLibwacom(device, database: wacom)
+                guard node.description.deviceClass != .other else { continue }
+                found.append((path, node.description))
             } catch let error as EvdevNodeError {
                 if error.isPermissionDenied { denied.append(error) }
             }
         }
-        if found == 0 {
+        // Nodes of one physical tablet (pen, pad, touch) form one group, as libinput's device group.
+        for (number, group) in TabletGroup.group(found.map(\.device)).enumerated() {
+            let first = found[group.members[0]].device
+            print("tablet group \(number + 1): \(group.name) (usb \(String(format: "%04x:%04x", first.vendor, first.product)))")
+            for member in group.members { describe(found[member].device, path: found[member].path, wacom: wacom) }
+        }
+        if found.isEmpty {
             if let first = denied.first {
                 Console.error("\(denied.count) input device(s) could not be opened. \(first)")
                 throw ExitCode(2)
             }
             print(nodes.isEmpty ? "no input devices on this machine (\(directory) has no event nodes): no pen tablet found" : "no pen tablet found among \(nodes.count) input devices")
         }
+    }
+
+    func describe(_ device: DeviceDescription, path: String, wacom: WacomDatabase?) {
+        let deviceClass = device.deviceClass
+        print("  \(path): \"\(device.name)\" usb \(String(format: "%04x:%04x", device.vendor, device.product)) — \(deviceClass.description)")
+        switch deviceClass {
+        case .pen:
+            if let x = device.axes[EvdevCode.Abs.x], let y = device.axes[EvdevCode.Abs.y], x.resolution > 0, y.resolution > 0 {
+                print(String(format: "    size: %.1f × %.1f mm", x.span / Double(x.resolution), y.span / Double(y.resolution)))
+            } else if let area = wacom.flatMap({ _ in WacomCatalog.loadIfAvailable()?.activeArea(of: device) }) {
+                print(String(format: "    size: %.1f × %.1f mm (no resolution declared: from libwacom; libinput ignores such devices)", area.width, area.height))
+            } else {
+                print("    size: unknown (no resolution; libinput ignores such devices)")
+            }
+            let axes = device.axes.keys.sorted().compactMap { EvdevNames.codeName(type: EvdevCode.EventType.abs, code: $0) }
+            print("    axes: \(axes.joined(separator: ", "))")
+            let tools = PenTool.allCases.filter { device.has(type: EvdevCode.EventType.key, code: $0.keyCode) }.map(\.rawValue)
+            print("    tools: \(tools.isEmpty ? "none declared (pen assumed)" : tools.joined(separator: ", "))")
+            printLibwacom(device, database: wacom)
+        case .pad:
+            let layout = WacomCatalog.loadIfAvailable()?.padLayout(of: device) ?? PadLayout(kernelCapabilitiesOf: device)
+            print("    pad: \(layout.buttonCodes.count) buttons, \(layout.ringCount) ring(s), \(layout.stripCount) strip(s), \(layout.modeGroups.count) mode group(s)")
+            if let pad = wacom?.tablet(for: device)?.pad {
+                let buttons = pad.buttons.map { button in
+                    "\(button.label)\(button.position.map { " \($0)" } ?? "")\(button.togglesModeOf.map { " (mode toggle: \($0.rawValue))" } ?? "")"
+                }
+                print("    buttons (libwacom): \(buttons.joined(separator: ", "))")
+            }
+        case .touchscreen, .touchpad, .other:
+            print("    finger touches: not read by Quill (never pen samples)")
+        }
+    }
+}
+
+/// Nodes of one physical tablet: the same USB ids and the same name once the node's suffix
+/// ("Pen", "Pad", "Finger", "Touch") is taken off — the kernel names a tablet's nodes that way.
+struct TabletGroup {
+    var name: String
+    var members: [Int]
+
+    static func group(_ devices: [DeviceDescription]) -> [TabletGroup] {
+        var groups: [TabletGroup] = []
+        var keys: [String] = []
+        for (index, device) in devices.enumerated() {
+            var name = device.name
+            for suffix in [" Pen", " Pad", " Finger", " Touch", " Express Key Remote"] where name.hasSuffix(suffix) {
+                name = String(name.dropLast(suffix.count))
+            }
+            let key = "\(device.bus):\(device.vendor):\(device.product):\(name)"
+            if let existing = keys.firstIndex(of: key) {
+                groups[existing].members.append(index)
+            } else {
+                keys.append(key)
+                groups.append(TabletGroup(name: name, members: [index]))
+            }
+        }
+        return groups
     }
 }
 
@@ -182,9 +237,9 @@ struct Live: ParsableCommand {
 
     enum Backend: String, ExpressibleByArgument, CaseIterable { case evdev, libinput }
 
-    enum Emit: String, ExpressibleByArgument, CaseIterable { case samples, strokes, gestures }
+    enum Emit: String, ExpressibleByArgument, CaseIterable { case samples, strokes, gestures, pad }
 
-    @Option(help: "What to stream: samples (as quill samples), strokes (as quill strokes --emit smoothed) or gestures (as quill gestures).")
+    @Option(help: "What to stream: samples (as quill samples), strokes (as quill strokes --emit smoothed), gestures (as quill gestures) or pad (the pad's buttons, rings and strips, as quill pad).")
     var emit: Emit = .samples
 
     @Option(help: "evdev: raw events through libevdev and Quill's decoder (identical to replaying a recording); libinput: libinput's own tablet events (udev seat, or the --device node).")
@@ -217,6 +272,8 @@ struct Live: ParsableCommand {
             let mapping = tablets[index].decoder.mapping
             for sample in samples { emitter.add(sample, mapping: mapping) }
             samples.removeAll(keepingCapacity: true)
+            for event in tablets[index].padEvents { emitter.add(event) }
+            tablets[index].padEvents.removeAll(keepingCapacity: true)
             let outs = tablets[index].decoder.proximityOutCount
             if outs != proximityOuts[index] {
                 proximityOuts[index] = outs
@@ -294,7 +351,12 @@ struct Live: ParsableCommand {
 /// One tablet of a live run on the raw path: its node, decoder and frame assembly.
 struct LiveTablet {
     var node: EvdevNode
+    /// The pen decoder (a pad node's is never fed).
     var decoder: TabletDecoder
+    /// A pad node's decoder: its frames become ``padEvents``, never samples.
+    var padDecoder: PadDecoder?
+    /// Pad events decoded and not yet streamed.
+    var padEvents: [PadEvent] = []
     var assembler = FrameAssembler()
     /// The first event's time (µs, CLOCK_MONOTONIC): the decoder's times count from it.
     var origin: Int64?
@@ -302,6 +364,11 @@ struct LiveTablet {
     init(node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
         self.node = node
         decoder = try TabletDecoder(device: node.description, deviceIndex: index, parameters: parameters)
+        if node.description.deviceClass == .pad {
+            padDecoder = PadDecoder(
+                device: node.description, deviceIndex: index, layout: WacomCatalog.loadIfAvailable()?.padLayout(of: node.description),
+                isLeftHanded: parameters.isLeftHanded)
+        }
     }
 
     /// The tablet plugged back in, on its new node: read afresh, its samples in the same clock.
@@ -309,7 +376,10 @@ struct LiveTablet {
         let origin = self.origin
         self = try LiveTablet(node: node, parameters: parameters, index: index)
         self.origin = origin
-        if origin != nil { decoder.startClock(at: 0) }  // the decoder's times count from `origin`
+        if origin != nil {  // the decoders' times count from `origin`
+            decoder.startClock(at: 0)
+            padDecoder?.startClock(at: 0)
+        }
     }
 
     /// Decodes what was read, frame by frame.
@@ -318,7 +388,11 @@ struct LiveTablet {
             if origin == nil { origin = event.microseconds }
             event.microseconds -= origin ?? 0
             if assembler.add(event) == .frameComplete {
-                decoder.decode(frame: assembler.pending[...], into: &samples)
+                if padDecoder != nil {
+                    padDecoder?.decode(frame: assembler.pending[...], into: &padEvents)
+                } else {
+                    decoder.decode(frame: assembler.pending[...], into: &samples)
+                }
                 assembler.clear()
             }
         }
@@ -366,6 +440,8 @@ extension Live {
         let canvasSize = parameters.canvas
         var mappers: [String: LibinputSampleMapper] = [:]
         var indices: [String: Int] = [:]
+        var padIndices: [String: Int] = [:]
+        var padModes: [String: PadModes] = [:]
         // Path backend: a removed tablet's node is added again once it can be opened (hot-plug
         // is udev's work on the seat backend); its samples keep their clock.
         var awaited: [String: String] = [:]  // sysname → node
@@ -436,6 +512,21 @@ extension Live {
             for event in pending {
                 switch event {
                 case let .deviceAdded(added):
+                    if added.isPad {
+                        let index = indices[added.sysname] ?? indices.count
+                        indices[added.sysname] = index
+                        padIndices[added.sysname] = index
+                        // libinput keeps a mode only where it drives the pad's LEDs; Quill keeps
+                        // libwacom's modes itself (its layout needs the node's codes).
+                        let node = devices.first { ($0 as NSString).lastPathComponent == added.sysname } ?? "/dev/input/\(added.sysname)"
+                        if let description = (try? EvdevNode(path: node))?.description, let layout = WacomCatalog.loadIfAvailable()?.padLayout(of: description),
+                            layout.modeGroups.contains(where: { $0.modeCount > 1 })
+                        {
+                            padModes[added.sysname] = PadModes(layout: layout)
+                        }
+                        Console.warning("pad added: \(added.sysname) \"\(added.name)\" (device \(index))")
+                        continue
+                    }
                     guard added.isTablet else { continue }
                     let sysname = added.sysname
                     guard let width = added.widthMillimetres, let height = added.heightMillimetres else {
@@ -473,6 +564,18 @@ extension Live {
                     lastSample[sysname] = nil
                     mappers[sysname] = nil
                     if indices[sysname] != nil { Console.warning("tablet removed: \(sysname)" + (awaited[sysname] != nil ? "; waiting for it to come back (Ctrl-C to stop)" : "")) }
+                case let .pad(padEvent):
+                    loop.read(1, at: readable)
+                    guard let index = padIndices[padEvent.deviceName] else { continue }
+                    let origin = clocks[padEvent.deviceName] ?? padEvent.microseconds
+                    clocks[padEvent.deviceName] = origin
+                    var event = PadEvent(
+                        time: Double(padEvent.microseconds - origin) / 1_000_000, deviceIndex: index, kind: padEvent.kind,
+                        modeGroup: padEvent.modeGroup, mode: padEvent.mode)
+                    if padModes[padEvent.deviceName] != nil, let (group, mode) = padModes[padEvent.deviceName]?.apply(padEvent.kind) {
+                        (event.modeGroup, event.mode) = (group, mode)
+                    }
+                    emitter.add(event)
                 case let .tool(toolEvent):
                     loop.read(1, at: readable)
                     guard var mapper = mappers[toolEvent.deviceName] else { continue }

@@ -42,7 +42,16 @@ struct LiveEmitter {
             if let update = recorders[device]?.add(sample) { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
         case .gestures:
             recognizers[device, default: GestureRecognizer()].add(sample, into: &gestureEvents)
+        case .pad:
+            break  // pens are read (so a pen and its pad run together) but only pad events are streamed
         }
+    }
+
+    /// Streams one pad event (`--emit pad`, as `quill pad`).
+    mutating func add(_ event: PadEvent) {
+        guard emit == .pad else { return }
+        output.line(PadEventEncoding.jsonLine(for: event))
+        wroteSince = true
     }
 
     /// The tablet's pen left proximity at `time` (a squeeze in progress is cancelled).

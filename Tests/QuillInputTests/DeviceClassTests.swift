@@ -60,9 +60,9 @@ import QuillSystem
         #expect(try Fixtures.samples(Fixtures.intuos3Strip).isEmpty)
     }
 
-    @Test func aTouchscreenGivesNoPenStrokesAndNoFalseWarning() throws {
-        // The real 22HDT Finger node's description (its recording holds no events) with two touches
-        // of one finger: slot 0, tracking id 7 then −1 (release), BTN_TOUCH, single-touch X/Y too.
+    /// The real 22HDT Finger node's description (its recording holds no events) with two touches
+    /// of one finger: slot 0, tracking id 7 then −1 (release), BTN_TOUCH, single-touch X/Y too.
+    static func touchRecording() throws -> String {
         let header = try String(contentsOfFile: Fixtures.cintiq22HDTFinger, encoding: .utf8)
         var text = header
         var time = 0.0
@@ -78,7 +78,11 @@ import QuillSystem
             text += "E: \(at(time)) 0003 0039 -1\nE: \(at(time)) 0001 014a 0\nE: \(at(time)) 0000 0000 0\n"
             time += 0.2
         }
-        let replay = try SampleReplay(path: try Fixtures.write(text))
+        return try Fixtures.write(text)
+    }
+
+    @Test func aTouchscreenGivesNoPenStrokesAndNoFalseWarning() throws {
+        let replay = try SampleReplay(path: try Self.touchRecording())
         let samples = try replay.allSamples()
         #expect(samples.isEmpty)  // such a node gave pen strokes at pressure 1.0
         #expect(replay.eventCount == 2 * (8 + 5 * 3 + 3))

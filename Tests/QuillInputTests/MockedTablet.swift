@@ -148,7 +148,7 @@ final class MockedTablet {
         let library = try MockedTablet.preloadLibrary.get()
         let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n")
         let script = """
-            mkdir -p "$UMOCKDEV_DIR/run/udev/data" && printf 'I:1\\nE:ID_INPUT=1\\nE:ID_INPUT_TABLET=1\\nG:seat\\nQ:seat\\n' > "$UMOCKDEV_DIR/run/udev/data/c13:77"
+            mkdir -p "$UMOCKDEV_DIR/run/udev/data" && printf 'I:1\\nE:ID_INPUT=1\\n\(mocks[0].udevTags.map { "E:\($0)=1\\n" }.joined())G:seat\\nQ:seat\\n' > "$UMOCKDEV_DIR/run/udev/data/c13:77"
             export QUILL_MOCK_NODE=\(MockedTablet.node) QUILL_MOCK_RDEV=13:77
             \(exports)
             LD_PRELOAD="\(library):$LD_PRELOAD" exec "$@"
@@ -173,13 +173,26 @@ final class MockedTablet {
         values.flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: UInt32(bitPattern: value) >> (8 * $0)) } }
     }
 
+    /// The udev tags udev's input_id builtin gives the device (what libinput decides the class by).
+    var udevTags: [String] {
+        switch device.deviceClass {
+        case .pen: return ["ID_INPUT_TABLET"]
+        case .pad: return ["ID_INPUT_TABLET", "ID_INPUT_TABLET_PAD"]
+        case .touchscreen: return ["ID_INPUT_TOUCHSCREEN"]
+        case .touchpad: return ["ID_INPUT_TOUCHPAD"]
+        case .other: return []
+        }
+    }
+
     private var umockdevText: String {
-        """
+        // One line per tag (a blank line would end the device's block); a keyless device gets a harmless property.
+        let tags = udevTags.isEmpty ? "E: ID_SERIAL=noserial" : udevTags.map { "E: \($0)=1" }.joined(separator: "\n")
+        return """
         P: /devices/virtual/input/input\(64 + number)/event\(number)
         N: input/event\(number)
         E: DEVNAME=/dev/input/event\(number)
         E: ID_INPUT=1
-        E: ID_INPUT_TABLET=1
+        \(tags)
         E: MAJOR=13
         E: MINOR=\(64 + number)
         E: SUBSYSTEM=input
@@ -188,7 +201,7 @@ final class MockedTablet {
 
         P: /devices/virtual/input/input\(64 + number)
         E: ID_INPUT=1
-        E: ID_INPUT_TABLET=1
+        \(tags)
         E: NAME="\(device.name)"
         E: PRODUCT=\(String(device.bus, radix: 16))/\(String(device.vendor, radix: 16))/\(String(device.product, radix: 16))/\(String(device.version, radix: 16))
         E: SUBSYSTEM=input

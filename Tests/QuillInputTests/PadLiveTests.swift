@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import QuillCore
+@testable import QuillInput
+
+/// Pads live, on both backends, under umockdev: the raw path (Quill's PadDecoder) and libinput's
+/// own pad events give the replay's events; Quill keeps libwacom's modes on both (the mocked pad
+/// has no LEDs, where libinput alone reports mode 0); a pen and a pad mocked together: `quill
+/// live` without `--device` picks the pen.
+@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): live pad tests skipped"))
+struct PadLiveTests {
+    let cli = CommandLineTests()
+
+    static func objects(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    }
+
+    /// type, number and state or value: what both backends must agree on with the replay.
+    static func content(_ object: [String: Any]) -> String {
+        let type = object["type"] as? String ?? "?", number = object["number"] as? Int ?? -1
+        if let state = object["state"] as? String { return "\(type) \(number) \(state)" }
+        return "\(type) \(number) \(String(format: "%.4f", object["value"] as? Double ?? .nan))"
+    }
+
+    @Test(arguments: ["evdev", "libinput"])
+    func theIntuos4PadLiveIsItsReplay(backend: String) throws {
+        let mock = try MockedTablet(recording: Fixtures.intuos4ModeToggle, deviceFile: Fixtures.intuos4PadDescription)
+        let run = try mock.run([
+            CommandLineTests.executable.path, "live", "--device", mock.node, "--backend", backend, "--emit", "pad",
+            "--duration", "\(mock.playedDuration + 1.5)",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let live = try Self.objects(run.output)
+        let replay = try Self.objects(try cli.quill("pad", mock.expectedRecording).output)
+        #expect(replay.count == 20)
+        #expect(live.map(Self.content) == replay.map(Self.content), "\(backend): \(run.output)\n\(run.error)")
+        // libwacom's Intuos4: the ring's button toggles 4 modes; Quill keeps them on both backends.
+        #expect(live.map { $0["mode"] as? Int ?? -1 } == replay.map { $0["mode"] as? Int ?? -2 })
+        #expect(Set(live.compactMap { $0["mode"] as? Int }) == [1, 2])
+        // Times: the raw path counts from the node's first event, as the replay does from the
+        // file's; libinput from the pad's first event: the same intervals.
+        let liveTimes = live.compactMap { $0["t"] as? Double }, replayTimes = replay.compactMap { $0["t"] as? Double }
+        #expect(liveTimes.count == replayTimes.count)
+        for (a, b) in zip(liveTimes, replayTimes) {
+            #expect(abs((a - liveTimes[0]) - (b - replayTimes[0])) < 0.000_002)
+        }
+        if backend == "evdev" { #expect(liveTimes == replayTimes) }
+    }
+
+    @Test func withAPadAndAPenPluggedInLivePicksThePen() throws {
+        // The pad on event13 (first found), the 12WX pen on event14: before, the pad was taken.
+        let pad = try MockedTablet(recording: Fixtures.intuos4PadButtons, deviceFile: Fixtures.intuos4PadDescription, number: 13)
+        let pen = try MockedTablet(recording: Fixtures.cintiq12WX, maximumFrames: 200, number: 14)
+        let seconds = max(pad.playedDuration, pen.playedDuration) + 1.5
+        let run = try MockedTablet.run([pad, pen], [CommandLineTests.executable.path, "live", "--duration", "\(seconds)"])
+        #expect(run.status == 0, "\(run.error)")
+        let expected = try cli.quill("samples", pen.expectedRecording).output.split(separator: "\n").map(String.init)
+        #expect(!expected.isEmpty && run.output.split(separator: "\n").map(String.init) == expected, "\(run.error)")
+        // `quill devices` shows both nodes with their classes.
+        let devices = try MockedTablet.run([pad, pen], [CommandLineTests.executable.path, "devices"], withEvents: false)
+        #expect(devices.output.contains("/dev/input/event13: \"Wacom Intuos4 6x9 Pad\" usb 056a:00b9 — pad"), "\(devices.output)")
+        #expect(devices.output.contains("/dev/input/event14: \"Wacom Cintiq 12WX\" usb 056a:00c6 — pen"), "\(devices.output)")
+        #expect(devices.output.contains("mode toggle: ring"), "\(devices.output)")
+    }
+
+    @Test func aTouchscreenNodeIsRefusedWithOneLine() throws {
+        let touch = try MockedTablet(recording: try DeviceClassTests.touchRecording())
+        let run = try touch.run([CommandLineTests.executable.path, "live", "--device", touch.node, "--duration", "1"], withEvents: false)
+        #expect(run.status != 0)
+        #expect(run.error.contains("\(touch.node) \"Wacom Cintiq 22HDT Finger\" is a touchscreen, not a tablet's pen or pad"), "\(run.error)")
+    }
+}

@@ -36,6 +36,10 @@ public struct GestureEvent: Hashable, Sendable {
         case button(TapSource, isPressed: Bool)
         /// The eraser end came into proximity (true) or left it (false).
         case eraserEnd(isInProximity: Bool)
+        /// A pad button bound to an action of its own was pressed (``PadBinding/action(_:)``).
+        case padButton(number: Int)
+        /// A touch ring or strip set the width (``PencilPreferences/padDialControlsWidth``).
+        case padDial(number: Int)
     }
 
     /// Seconds, on the samples' clock: the time of the event that recognized it.

@@ -1,3 +1,5 @@
+import QuillCore
+
 /// The person's system-wide preferences for pencil gestures (`UIPencilInteraction.preferred…`).
 public struct PencilPreferences: Hashable, Sendable {
     /// What a double tap does. Default `switchEraser`.
@@ -8,6 +10,11 @@ public struct PencilPreferences: Hashable, Sendable {
     public var prefersPencilOnlyDrawing = false
     /// Show a preview of the mark while hovering. Default true.
     public var prefersHoverToolPreview = true
+    /// Pad (and puck or lens) buttons by libinput's button number: the double-tap or squeeze
+    /// source, or an action of their own. Default: none bound.
+    public var padButtons: [Int: PadBinding] = [:]
+    /// Whether a touch ring or strip sets the ink width (``PadWidthControl``). Default false.
+    public var padDialControlsWidth = false
 
     public init() {}
 }
@@ -56,6 +63,37 @@ public struct PencilInteraction: Sendable {
         public var isRecognizedGesture: Bool
     }
 
+    /// Handles one pad event with the person's pad bindings: a bound button acts as the double
+    /// tap, the squeeze or its own action; a ring or strip sets the width when chosen. Unbound
+    /// controls do nothing (nil). `pose` is the pen's, for a contextual palette at the hover location.
+    public mutating func handle(_ pad: PadEvent, pose: HoverPose?) -> Outcome? {
+        switch pad.kind {
+        case let .button(number, isPressed):
+            guard let binding = preferences.padButtons[number] else { return nil }
+            switch binding {
+            case .doubleTap:
+                return isPressed ? handle(GestureEvent(time: pad.time, kind: .doubleTap, pose: pose)) : nil
+            case .squeeze:
+                return handle(GestureEvent(time: pad.time, kind: .squeeze(isPressed ? .began : .ended), pose: pose))
+            case let .action(action):
+                guard isPressed else { return nil }
+                let before = state.current
+                let changes = action == .ignore ? [] : state.perform(action, at: pose)
+                return Outcome(
+                    time: pad.time, gesture: .padButton(number: number), action: action, usedCustomAction: false, changes: changes,
+                    toolBefore: before, toolAfter: state.current, pose: pose, isRecognizedGesture: true)
+            }
+        case .ring, .strip:
+            guard preferences.padDialControlsWidth, let width = PadWidthControl.width(for: pad.kind) else { return nil }
+            let before = state.current
+            let changes = state.setWidth(width)
+            guard !changes.isEmpty else { return nil }
+            return Outcome(
+                time: pad.time, gesture: .padDial(number: pad.number), action: nil, usedCustomAction: false, changes: changes,
+                toolBefore: before, toolAfter: state.current, pose: pose, isRecognizedGesture: false)
+        }
+    }
+
     /// Handles one recognizer event.
     public mutating func handle(_ event: GestureEvent) -> Outcome? {
         let before = state.current
@@ -81,7 +119,7 @@ public struct PencilInteraction: Sendable {
         case .eraserEnd(let inProximity):
             changes = state.eraserEnd(isInProximity: inProximity)
             if changes.isEmpty { return nil }
-        case .button:
+        case .button, .padButton, .padDial:
             return Outcome(
                 time: event.time, gesture: event.kind, action: nil, usedCustomAction: false, changes: [], toolBefore: before,
                 toolAfter: before, pose: event.pose, isRecognizedGesture: false)

@@ -28,6 +28,15 @@ public struct ToolState: Hashable, Sendable {
         case widthChanged(before: Double, after: Double)
     }
 
+    /// Sets the current tool's width (points, > 0), as a pad's ring or strip does; [] when unchanged.
+    public mutating func setWidth(_ width: Double) -> [Change] {
+        guard width.isFinite, width > 0, width != current.width else { return [] }
+        let before = current.width
+        current.width = width
+        widthBeforeToggle = nil
+        return [.widthChanged(before: before, after: width)]
+    }
+
     /// Selects `tool` as the person picking it from the palette would.
     public mutating func select(_ tool: DrawingTool) -> [Change] {
         guard tool != current else { return [] }

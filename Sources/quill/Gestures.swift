@@ -48,6 +48,7 @@ struct Gestures: ParsableCommand {
         let output = TextOutput()
         defer { output.flush() }
         var lastTime = 0.0
+        var lastPose: HoverPose?
         func emit() {
             for event in events {
                 guard let outcome = interaction.handle(event) else { continue }
@@ -67,6 +68,12 @@ struct Gestures: ParsableCommand {
             }
             for out in outs { recognizer.proximityOut(at: out.time, into: &events) }
             emit()
+            // Pad buttons, rings and strips with the person's pad bindings (none bound by default).
+            for pad in replay.takePadEvents() {
+                guard let outcome = interaction.handle(pad, pose: lastPose) else { continue }
+                for line in GestureOutput.lines(for: outcome) { output.line(line) }
+            }
+            if let last = batch.last(where: { $0.phase == .hover }) { lastPose = HoverPose(last) }
         }
         recognizer.finish(at: lastTime, into: &events)
         emit()
@@ -86,6 +93,8 @@ enum GestureOutput {
             phase = "\"\(squeezePhase.rawValue)\""
         case let .button(source, isPressed): event = isPressed ? "buttonPressed" : "buttonReleased"; phase = "\"\(source.rawValue)\""
         case .eraserEnd(let inProximity): event = inProximity ? "eraserEndIn" : "eraserEndOut"
+        case let .padButton(number): event = "padButton"; phase = "\"button \(number)\""
+        case let .padDial(number): event = "padDial"; phase = "\"\(number)\""
         }
         let action = outcome.action.map { "\"\($0.name)\"" } ?? (outcome.usedCustomAction ? "\"custom\"" : "null")
         lines.append(line(outcome, event: event, action: action, phase: phase))

@@ -363,11 +363,13 @@ struct LiveTablet {
 
     init(node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
         self.node = node
-        decoder = try TabletDecoder(device: node.description, deviceIndex: index, parameters: parameters)
+        // libwacom's size for a tablet without resolution, and its pad layout: as a replay has them.
+        let catalog = WacomCatalog.loadIfAvailable()
+        decoder = try TabletDecoder(
+            device: node.description, deviceIndex: index, parameters: parameters, area: catalog?.activeArea(of: node.description))
         if node.description.deviceClass == .pad {
             padDecoder = PadDecoder(
-                device: node.description, deviceIndex: index, layout: WacomCatalog.loadIfAvailable()?.padLayout(of: node.description),
-                isLeftHanded: parameters.isLeftHanded)
+                device: node.description, deviceIndex: index, layout: catalog?.padLayout(of: node.description), isLeftHanded: parameters.isLeftHanded)
         }
     }
 
@@ -429,7 +431,7 @@ extension Live {
                 guard let node = try? EvdevNode(path: device),
                     node.description.axes[EvdevCode.Abs.x]?.resolution ?? 0 == 0 || node.description.axes[EvdevCode.Abs.y]?.resolution ?? 0 == 0
                 else { continue }
-                Console.error("\(device) declares no resolution for X/Y, which libinput refuses; --backend evdev reads it (assuming 100 units/mm)")
+                Console.error("\(device) declares no resolution for X/Y, which libinput refuses; --backend evdev reads it (with libwacom's size of the model, or 100 units/mm assumed)")
             }
             throw ExitCode.failure
         }

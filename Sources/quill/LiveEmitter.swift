@@ -47,11 +47,20 @@ struct LiveEmitter {
         }
     }
 
-    /// Streams one pad event (`--emit pad`, as `quill pad`).
+    /// Streams one pad event (`--emit pad`, as `quill pad`); with `--emit gestures` it acts through
+    /// the person's pad bindings (as `quill gestures`).
     mutating func add(_ event: PadEvent) {
-        guard emit == .pad else { return }
-        output.line(PadEventEncoding.jsonLine(for: event))
-        wroteSince = true
+        switch emit {
+        case .pad:
+            output.line(PadEventEncoding.jsonLine(for: event))
+            wroteSince = true
+        case .gestures:
+            guard let outcome = interaction.handle(event, pose: nil) else { return }
+            for line in GestureOutput.lines(for: outcome) { output.line(line) }
+            wroteSince = true
+        case .samples, .strokes:
+            break
+        }
     }
 
     /// The tablet's pen left proximity at `time` (a squeeze in progress is cancelled).

@@ -5,8 +5,11 @@ import QuillGestures
 /// `~/.config/quill/preferences.json`:
 ///
 ///     {"preferredTapAction": "switchEraser", "preferredSqueezeAction": "showContextualPalette",
-///      "prefersPencilOnlyDrawing": false, "prefersHoverToolPreview": true}
+///      "prefersPencilOnlyDrawing": false, "prefersHoverToolPreview": true,
+///      "padButtons": {"0": "switchEraser", "1": "doubleTap", "2": "squeeze"}, "padDialControlsWidth": false}
 ///
+/// `padButtons` binds pad (or puck/lens) buttons by libinput's number to `doubleTap`, `squeeze`
+/// or a preferred action; none is bound by default.
 /// An app's own file (given with `--app-preferences`): `{"customTapAction": "selectTool:pencil",
 /// "optedIn": true}` where the action is `selectTool:INK`, `togglePalette:color|ink-attributes|contextual`
 /// or `toggleWidth:POINTS` — mode changes only. A missing file means the defaults.
@@ -24,7 +27,7 @@ enum PreferencesFile {
         return base + "/quill/preferences.json"
     }
 
-    static let keys = ["preferredTapAction", "preferredSqueezeAction", "prefersPencilOnlyDrawing", "prefersHoverToolPreview"]
+    static let keys = ["preferredTapAction", "preferredSqueezeAction", "prefersPencilOnlyDrawing", "prefersHoverToolPreview", "padButtons", "padDialControlsWidth"]
 
     /// Reads the system preferences; a missing file gives the defaults.
     static func read(_ path: String) throws -> PencilPreferences {
@@ -36,6 +39,20 @@ enum PreferencesFile {
             case "preferredSqueezeAction": preferences.preferredSqueezeAction = try action(value, key: key, path: path)
             case "prefersPencilOnlyDrawing": preferences.prefersPencilOnlyDrawing = try bool(value, key: key, path: path)
             case "prefersHoverToolPreview": preferences.prefersHoverToolPreview = try bool(value, key: key, path: path)
+            case "padDialControlsWidth": preferences.padDialControlsWidth = try bool(value, key: key, path: path)
+            case "padButtons":
+                guard let bindings = value as? [String: Any] else {
+                    throw Failure(path: path, key: key, message: "expected an object of button numbers to bindings, e.g. {\"0\": \"switchEraser\"}")
+                }
+                for (button, name) in bindings {
+                    guard let number = Int(button), (0...63).contains(number) else {
+                        throw Failure(path: path, key: "padButtons.\(button)", message: "expected a pad button number 0…63")
+                    }
+                    guard let text = name as? String, let binding = PadBinding(name: text) else {
+                        throw Failure(path: path, key: "padButtons.\(button)", message: "unknown binding '\(name)' (expected one of \(PadBinding.names.joined(separator: ", ")))")
+                    }
+                    preferences.padButtons[number] = binding
+                }
             default: throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")))")
             }
         }
@@ -69,11 +86,26 @@ enum PreferencesFile {
                 throw Failure(path: path, key: key, message: "unknown action '\(text)' (expected one of \(PreferredAction.allCases.map(\.name).joined(separator: ", ")))")
             }
             object[key] = text
-        case "prefersPencilOnlyDrawing", "prefersHoverToolPreview":
+        case _ where key.hasPrefix("padButton."):
+            let button = String(key.dropFirst("padButton.".count))
+            guard let number = Int(button), (0...63).contains(number) else {
+                throw Failure(path: path, key: key, message: "expected padButton.N with a pad button number 0…63")
+            }
+            var bindings = object["padButtons"] as? [String: Any] ?? [:]
+            if text == "none" {
+                bindings[String(number)] = nil
+            } else {
+                guard PadBinding(name: text) != nil else {
+                    throw Failure(path: path, key: key, message: "unknown binding '\(text)' (expected none or one of \(PadBinding.names.joined(separator: ", ")))")
+                }
+                bindings[String(number)] = text
+            }
+            object["padButtons"] = bindings
+        case "prefersPencilOnlyDrawing", "prefersHoverToolPreview", "padDialControlsWidth":
             guard text == "true" || text == "false" else { throw Failure(path: path, key: key, message: "expected true or false, found '\(text)'") }
             object[key] = text == "true"
         default:
-            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")))")
+            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N)")
         }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
@@ -81,7 +113,7 @@ enum PreferencesFile {
     }
 
     static func json(_ preferences: PencilPreferences) -> String {
-        "{\"preferredTapAction\":\"\(preferences.preferredTapAction.name)\",\"preferredSqueezeAction\":\"\(preferences.preferredSqueezeAction.name)\",\"prefersPencilOnlyDrawing\":\(preferences.prefersPencilOnlyDrawing),\"prefersHoverToolPreview\":\(preferences.prefersHoverToolPreview)}"
+        "{\"preferredTapAction\":\"\(preferences.preferredTapAction.name)\",\"preferredSqueezeAction\":\"\(preferences.preferredSqueezeAction.name)\",\"prefersPencilOnlyDrawing\":\(preferences.prefersPencilOnlyDrawing),\"prefersHoverToolPreview\":\(preferences.prefersHoverToolPreview),\"padButtons\":{\(preferences.padButtons.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\"\($0.value.name)\"" }.joined(separator: ","))},\"padDialControlsWidth\":\(preferences.padDialControlsWidth)}"
     }
 
     // MARK: - Parts

@@ -103,3 +103,45 @@ import Testing
         #expect(content.status == 1 && content.error.contains("customTapAction"))
     }
 }
+
+/// Pad sources in `quill gestures` and `quill preferences`.
+@Suite struct PadGestureCommandLineTests {
+    let gestures = GestureCommandLineTests()
+
+    @Test func padButtonsActThroughThePreferencesOnlyWhenBound() throws {
+        let config = gestures.freshConfig()
+        let arguments = ["gestures", Fixtures.intuos4PadButtons, "--device", Fixtures.intuos4PadDescription]
+        // None bound: the pad's 8 presses do nothing.
+        let unbound = try gestures.quill(arguments, config: config)
+        #expect(unbound.status == 0 && unbound.output.isEmpty, "\(unbound.error)")
+        // Button 3 as the double tap, button 5 shows the colour palette: the recording presses
+        // BTN_3 at 2.648 s and BTN_5 at 4.776 s after its first event.
+        #expect(try gestures.quill(["preferences", "set", "padButton.3", "doubleTap"], config: config).status == 0)
+        let set = try gestures.quill(["preferences", "set", "padButton.5", "showColorPalette"], config: config)
+        #expect(set.output.contains("\"padButtons\":{\"3\":\"doubleTap\",\"5\":\"showColorPalette\"}"), "\(set.output)")
+        let lines = try gestures.objects(try gestures.quill(arguments, config: config).output)
+        let acts = lines.filter { $0["event"] as? String != "feedback" }
+        #expect(acts.map { $0["event"] as? String ?? "" } == ["doubleTap", "toolChanged", "padButton", "paletteShown"])
+        #expect(acts.first?["tool_after"] as? String == "eraser")
+        #expect(abs((acts.first?["t"] as? Double ?? 0) - 2.648003) < 1e-6)
+        #expect(lines.filter { $0["event"] as? String == "feedback" }.count == 2)  // each recognized gesture, at once
+        // A wrong binding names the key and what is expected.
+        let bad = try gestures.quill(["preferences", "set", "padButton.2", "undo"], config: config)
+        #expect(bad.status != 0 && bad.error.contains("padButton.2") && bad.error.contains("doubleTap, squeeze"))
+    }
+
+    @Test func theRingDrivesTheWidthWhenChosen() throws {
+        let config = gestures.freshConfig()
+        #expect(try gestures.quill(["preferences", "set", "padDialControlsWidth", "true"], config: config).status == 0)
+        let lines = try gestures.objects(
+            try gestures.quill(["gestures", Fixtures.intuos4ModeToggle, "--device", Fixtures.intuos4PadDescription], config: config).output)
+        let widths = lines.filter { $0["event"] as? String == "widthChanged" }.compactMap { $0["width_after"] as? Double }
+        // Ring values 11, 12, 10, 9, 7, 7, 8 (the recording): (v/72 − ¼ mod 1) × 24 + 1 pt, repeats dropped.
+        let expected = [11, 12, 10, 9, 7, 8].map { (value: Int) -> Double in
+            var fraction = Double(value) / 72 - 0.25
+            if fraction < 0 { fraction += 1 }
+            return 1 + fraction * 24
+        }
+        #expect(widths.count == expected.count && zip(widths, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(widths)")
+    }
+}

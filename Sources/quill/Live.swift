@@ -453,8 +453,12 @@ extension Live {
         var loop = LoopStatistics()
         let started = MonotonicClock.now()
         var proximityOuts = 0
-        func write(_ sample: PenSample, device: String) {
+        func write(_ original: PenSample, device: String) {
             guard let mapping = mappers[device]?.mapping else { return }
+            // A device's times never step back: libinput stamps the tip-up it makes at an unplug
+            // with an earlier time than the last sample read (seen 89–300 ms before it).
+            var sample = original
+            if let previous = lastSample[device], sample.time < previous.time { sample.time = previous.time }
             emitter.add(sample, mapping: mapping)
             lastSample[device] = sample
         }

@@ -252,6 +252,9 @@ struct LiveDeviceBehaviourTests {
         #expect(run.error.contains("is back; reading it again"), "\(run.error)")
         let live = try LiveSample.parse(run.output)
         let cancelled = try #require(live.firstIndex { $0.phase == "cancelled" }, "\(run.error)")
+        // The cancellation never comes before the sample preceding it (libinput stamps its own
+        // tip-up at the unplug earlier than the last event read).
+        #expect(cancelled > 0 && live[cancelled].t >= live[cancelled - 1].t)
         // The second stroke is read, in the same clock as before: it ends at the replay's time,
         // and begins within the replay's stroke (libinput meets the pen already in proximity on
         // the re-added device, so its tip-down can come a few frames later than the replay's).

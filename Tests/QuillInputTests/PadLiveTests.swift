@@ -47,20 +47,30 @@ struct PadLiveTests {
         if backend == "evdev" { #expect(liveTimes == replayTimes) }
     }
 
-    @Test func withAPadAndAPenPluggedInLivePicksThePen() throws {
-        // The pad on event13 (first found), the 12WX pen on event14: before, the pad was taken.
+    @Test func aPenPadAndTouchTabletIsOneGroupAndLivePicksThePen() throws {
+        // The Intuos4's pad on event13 (found first), its pen on event14 and a finger node of the
+        // same tablet on event15 (the 22HDT Finger's description under the Intuos4's name and ids:
+        // the bundled Intuos4 has no touch node). Before, `live` took the first node: the pad.
         let pad = try MockedTablet(recording: Fixtures.intuos4PadButtons, deviceFile: Fixtures.intuos4PadDescription, number: 13)
-        let pen = try MockedTablet(recording: Fixtures.cintiq12WX, maximumFrames: 200, number: 14)
+        let pen = try MockedTablet(recording: Fixtures.intuos4Move, deviceFile: Fixtures.intuos4Description, maximumFrames: 200, number: 14)
+        let finger = try String(contentsOfFile: Fixtures.cintiq22HDTFinger, encoding: .utf8)
+            .replacingOccurrences(of: "N: Wacom Cintiq 22HDT Finger", with: "N: Wacom Intuos4 6x9 Finger")
+            .replacingOccurrences(of: "I: 0003 056a 005e 0010", with: "I: 0003 056a 00b9 0100")
+        let touch = try MockedTablet(recording: try Fixtures.write(finger), number: 15)
         let seconds = max(pad.playedDuration, pen.playedDuration) + 1.5
-        let run = try MockedTablet.run([pad, pen], [CommandLineTests.executable.path, "live", "--duration", "\(seconds)"])
+        let run = try MockedTablet.run([pad, pen, touch], [CommandLineTests.executable.path, "live", "--duration", "\(seconds)"])
         #expect(run.status == 0, "\(run.error)")
         let expected = try cli.quill("samples", pen.expectedRecording).output.split(separator: "\n").map(String.init)
         #expect(!expected.isEmpty && run.output.split(separator: "\n").map(String.init) == expected, "\(run.error)")
-        // `quill devices` shows both nodes with their classes.
-        let devices = try MockedTablet.run([pad, pen], [CommandLineTests.executable.path, "devices"], withEvents: false)
+        // `quill devices`: one group, each node with its class.
+        let devices = try MockedTablet.run([pad, pen, touch], [CommandLineTests.executable.path, "devices"], withEvents: false)
+        let lines = devices.output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("tablet group") } == ["tablet group 1: Wacom Intuos4 6x9 (usb 056a:00b9)"], "\(devices.output)")
         #expect(devices.output.contains("/dev/input/event13: \"Wacom Intuos4 6x9 Pad\" usb 056a:00b9 — pad"), "\(devices.output)")
-        #expect(devices.output.contains("/dev/input/event14: \"Wacom Cintiq 12WX\" usb 056a:00c6 — pen"), "\(devices.output)")
-        #expect(devices.output.contains("mode toggle: ring"), "\(devices.output)")
+        #expect(devices.output.contains("/dev/input/event14: \"Wacom Intuos4 6x9 Pen\" usb 056a:00b9 — pen"), "\(devices.output)")
+        #expect(devices.output.contains("/dev/input/event15: \"Wacom Intuos4 6x9 Finger\" usb 056a:00b9 — touchscreen"), "\(devices.output)")
+        // libwacom's Intuos4: button A on the left toggles the ring's modes.
+        #expect(devices.output.contains("buttons (libwacom): A left (mode toggle: ring), B left"), "\(devices.output)")
     }
 
     @Test func aTouchscreenNodeIsRefusedWithOneLine() throws {

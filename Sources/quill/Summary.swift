@@ -21,7 +21,9 @@ struct Summary: ParsableCommand {
         var display = try CoalescedSampleGrouper(displayRate: 60)
         var displayEvents: [CoalescedEvent] = []
         var displayEventCount = 0
-        let replay = try recording.replay { batch, _ in
+        var padCounts: [String: Int] = [:]
+        let replay = try recording.replay { batch, replay in
+            for event in replay.takePadEvents() { padCounts[event.typeName, default: 0] += 1 }
             for sample in batch {
                 summary.add(sample)
                 sink?.line(encoding.line(for: sample))
@@ -62,6 +64,10 @@ struct Summary: ParsableCommand {
         let buttons = SampleEncoding.buttonNames(summary.buttonsSeen)
         print("buttons:    \(buttons.isEmpty ? "none pressed" : buttons.joined(separator: ", "))")
         print("display:    \(displayEventCount) events at 60 Hz with coalesced samples")
+        if replay.deviceClasses.contains(.pad) {
+            let counts = ["button", "ring", "strip"].compactMap { type in padCounts[type].map { "\($0) \(type)" } }
+            print("pad:        \(padCounts.values.reduce(0, +)) events (\(counts.isEmpty ? "none" : counts.joined(separator: ", "))); quill pad prints them")
+        }
         if let output { print("samples written to \(output)") }
     }
 

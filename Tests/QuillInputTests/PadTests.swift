@@ -114,6 +114,13 @@ import QuillSystem
         #expect(events.map(\.deviceIndex) == [1, 1] && events.map(\.time) == [0.004, 0.008])
     }
 
+    @Test func summaryCountsThePadEvents() throws {
+        let run = try CommandLineTests().quill("summary", Fixtures.intuos4ModeToggle, "--device", Fixtures.intuos4PadDescription)
+        #expect(run.status == 0)
+        #expect(run.output.contains("pad:        20 events (10 button, 10 ring); quill pad prints them"), "\(run.output)")
+        #expect(run.output.contains("samples:    0"))
+    }
+
     @Test func padLayoutsAreValidated() throws {
         #expect(throws: ParameterError.self) { try PadLayout.ModeGroup(buttons: [0], modeCount: 0) }
         #expect(throws: ParameterError.self) { try PadLayout.ModeGroup(buttons: [0], toggleButtons: [1]) }

@@ -110,7 +110,9 @@ public struct PadDecoder: Sendable {
     func ringDegrees(_ code: UInt16) -> Double {
         guard let axis = device.axes[code], let value = axisValues[code] else { return -1 }
         let range = Double(axis.maximum) - Double(axis.minimum) + 1
-        var fraction = (Double(value) - Double(axis.minimum)) / range - 0.25
+        guard range > 0 else { return -1 }
+        // A value outside the declared range (an untrusted recording) still reads as an angle.
+        var fraction = ((Double(value) - Double(axis.minimum)) / range - 0.25).truncatingRemainder(dividingBy: 1)
         if fraction < 0 { fraction += 1 }
         var degrees = fraction * 360
         if isLeftHanded { degrees = (degrees + 180).truncatingRemainder(dividingBy: 360) }
@@ -122,7 +124,7 @@ public struct PadDecoder: Sendable {
     func stripPosition(_ code: UInt16) -> Double {
         guard let axis = device.axes[code], let value = axisValues[code] else { return -1 }
         guard value > 0, axis.maximum > 1 else { return 0 }
-        var position = log2(Double(value)) / log2(Double(axis.maximum))
+        var position = min(1, log2(Double(value)) / log2(Double(axis.maximum)))  // above the declared maximum: the end
         if isLeftHanded { position = 1 - position }
         return position
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import QuillCore
 import QuillSystem
+import QuillTestSupport
 @testable import QuillInput
 
 /// Pads replayed as libinput 1.22 reports them: its button numbers, ring degrees, strip
@@ -112,6 +113,29 @@ import QuillSystem
         #expect(samples.count == 2 && samples.allSatisfy { $0.deviceIndex == 0 })
         #expect(events.map(\.kind) == [.button(number: 1, isPressed: true), .button(number: 1, isPressed: false)])
         #expect(events.map(\.deviceIndex) == [1, 1] && events.map(\.time) == [0.004, 0.008])
+    }
+
+    @Test func anyValueGivesARingAngleOrStripPositionInRange() throws {
+        // A recording is untrusted: values outside the declared ranges, over many seeded inputs.
+        var random = SeededRandom(seed: 0x9AD)
+        let intuos4 = try EvemuReader.readDescription(path: Fixtures.intuos4PadDescription)
+        let intuos3 = try EvemuReader.readDescription(path: Fixtures.intuos3PadDescription)
+        var ring = PadDecoder(device: intuos4), strip = PadDecoder(device: intuos3)
+        var events: [PadEvent] = []
+        for step in 0..<5_000 {
+            let value = Int32.random(in: .min ... .max, using: &random)
+            let misc: Int32 = step % 7 == 0 ? 0 : 15
+            ring.decode(frame: Fixtures.frame(Double(step), [(ABS, EvdevCode.Abs.wheel, value), (ABS, EvdevCode.Abs.misc, misc)])[...], into: &events)
+            strip.decode(frame: Fixtures.frame(Double(step), [(ABS, EvdevCode.Abs.rx, value), (ABS, EvdevCode.Abs.misc, misc)])[...], into: &events)
+        }
+        #expect(events.count >= 9_000)
+        for event in events {
+            switch event.kind {
+            case let .ring(_, degrees): #expect(degrees == -1 || (0..<360).contains(degrees), "\(degrees)")
+            case let .strip(_, position): #expect(position == -1 || (0...1).contains(position), "\(position)")
+            case .button: Issue.record("no button was pressed")
+            }
+        }
     }
 
     @Test func summaryCountsThePadEvents() throws {

@@ -249,10 +249,14 @@ struct Live: ParsableCommand {
         if backend == .libinput { return try runLibinput() }
         var tablets: [LiveTablet] = []
         let parameters = try tablet.parameters()
+        // One clock for the run: every tablet's times are seconds from now.
+        let runStart = MonotonicClock.microseconds()
+        Live.announceClock(runStart)
+        let catalog = WacomCatalog.loadIfAvailable()
         do {
             for (index, path) in (devices.isEmpty ? [nil] : devices.map(Optional.some)).enumerated() {
                 let node = try TabletFinder.find(path)
-                tablets.append(try LiveTablet(node: node, parameters: parameters, index: index))
+                tablets.append(try LiveTablet(node: node, parameters: parameters, index: index, origin: runStart, catalog: catalog))
             }
         } catch let error as ParameterError {
             throw error
@@ -358,30 +362,32 @@ struct LiveTablet {
     /// Pad events decoded and not yet streamed.
     var padEvents: [PadEvent] = []
     var assembler = FrameAssembler()
-    /// The first event's time (µs, CLOCK_MONOTONIC): the decoder's times count from it.
+    /// The start of the run (µs, CLOCK_MONOTONIC): the decoders' times count from it, one clock
+    /// for every tablet of the run.
     var origin: Int64?
 
-    init(node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
+    /// The run's libwacom catalog, loaded once (loading takes tens of milliseconds: not while a
+    /// tablet plugged back in is sending).
+    let catalog: WacomCatalog?
+
+    init(node: EvdevNode, parameters: TabletDecoderParameters, index: Int, origin: Int64, catalog: WacomCatalog?) throws {
         self.node = node
+        self.origin = origin
+        self.catalog = catalog
         // libwacom's size for a tablet without resolution, and its pad layout: as a replay has them.
-        let catalog = WacomCatalog.loadIfAvailable()
         decoder = try TabletDecoder(
             device: node.description, deviceIndex: index, parameters: parameters, area: catalog?.activeArea(of: node.description))
         if node.description.deviceClass == .pad {
             padDecoder = PadDecoder(
                 device: node.description, deviceIndex: index, layout: catalog?.padLayout(of: node.description), isLeftHanded: parameters.isLeftHanded)
         }
+        decoder.startClock(at: 0)  // event times arrive minus `origin`
+        padDecoder?.startClock(at: 0)
     }
 
     /// The tablet plugged back in, on its new node: read afresh, its samples in the same clock.
     mutating func reopen(on node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
-        let origin = self.origin
-        self = try LiveTablet(node: node, parameters: parameters, index: index)
-        self.origin = origin
-        if origin != nil {  // the decoders' times count from `origin`
-            decoder.startClock(at: 0)
-            padDecoder?.startClock(at: 0)
-        }
+        self = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin ?? MonotonicClock.microseconds(), catalog: catalog)
     }
 
     /// Decodes what was read, frame by frame.
@@ -400,7 +406,7 @@ struct LiveTablet {
         }
     }
 
-    /// Now in the decoder's clock (seconds from the first event), once an event came.
+    /// Now in the decoder's clock (seconds from the start of the run).
     func decoderTime() -> Double? {
         origin.map { MonotonicClock.now() - Double($0) / 1_000_000 }
     }
@@ -419,6 +425,12 @@ struct LiveTablet {
 }
 
 extension Live {
+    /// Says on standard error where the run's clock starts, so its times can be set beside other
+    /// CLOCK_MONOTONIC stamps (the kernel's event times, other programs' logs).
+    static func announceClock(_ runStart: Int64) {
+        FileHandle.standardError.write(Data("quill live: t = 0 s at CLOCK_MONOTONIC \(runStart) µs (one clock for every tablet of the run)\n".utf8))
+    }
+
     /// The libinput path: libinput's tablet-tool events mapped to samples by ``LibinputSampleMapper``.
     func runLibinput() throws {
         let context: LibinputContext
@@ -447,18 +459,18 @@ extension Live {
         // Path backend: a removed tablet's node is added again once it can be opened (hot-plug
         // is udev's work on the seat backend); its samples keep their clock.
         var awaited: [String: String] = [:]  // sysname → node
-        var clocks: [String: Int64] = [:]
+        // One clock for the run: every device's times are seconds from now (a tablet plugged
+        // back in keeps it).
+        let runStart = MonotonicClock.microseconds()
+        Live.announceClock(runStart)
+        let catalog = WacomCatalog.loadIfAvailable()
         var lastSample: [String: PenSample] = [:]
         var emitter = LiveEmitter(emit: emit, measuresLatency: stats)
         var loop = LoopStatistics()
         let started = MonotonicClock.now()
         var proximityOuts = 0
-        func write(_ original: PenSample, device: String) {
+        func write(_ sample: PenSample, device: String) {
             guard let mapping = mappers[device]?.mapping else { return }
-            // A device's times never step back: libinput stamps the tip-up it makes at an unplug
-            // with an earlier time than the last sample read (seen 89–300 ms before it).
-            var sample = original
-            if let previous = lastSample[device], sample.time < previous.time { sample.time = previous.time }
             emitter.add(sample, mapping: mapping)
             lastSample[device] = sample
         }
@@ -525,7 +537,7 @@ extension Live {
                         // libinput keeps a mode only where it drives the pad's LEDs; Quill keeps
                         // libwacom's modes itself (its layout needs the node's codes).
                         let node = devices.first { ($0 as NSString).lastPathComponent == added.sysname } ?? "/dev/input/\(added.sysname)"
-                        if let description = (try? EvdevNode(path: node))?.description, let layout = WacomCatalog.loadIfAvailable()?.padLayout(of: description),
+                        if let description = (try? EvdevNode(path: node))?.description, let layout = catalog?.padLayout(of: description),
                             layout.modeGroups.contains(where: { $0.modeCount > 1 })
                         {
                             padModes[added.sysname] = PadModes(layout: layout)
@@ -542,7 +554,7 @@ extension Live {
                     let index = indices[sysname] ?? indices.count
                     indices[sysname] = index
                     var mapper = try LibinputSampleMapper(width: width, height: height, canvas: canvasSize, deviceIndex: index, pressureCurve: parameters.pressureCurve)
-                    if let clock = clocks[sysname] { mapper.startClock(atMicroseconds: clock) }
+                    mapper.startClock(atMicroseconds: runStart)
                     mappers[sysname] = mapper
                     var settings = ""
                     if added.isLeftHanded { settings += ", left-handed" }
@@ -562,7 +574,6 @@ extension Live {
                     if let last = lastSample[sysname], last.phase.isInContact { write(last.lifted(as: .cancelled), device: sysname) }
                     if let mapper = mappers[sysname] {
                         emitter.finish(device: mapper.deviceIndex, at: lastSample[sysname]?.time ?? 0)
-                        clocks[sysname] = mapper.clockOrigin
                         if let node = devices.first(where: { ($0 as NSString).lastPathComponent == sysname }), context.isPathContext {
                             awaited[sysname] = node
                         }
@@ -573,10 +584,8 @@ extension Live {
                 case let .pad(padEvent):
                     loop.read(1, at: readable)
                     guard let index = padIndices[padEvent.deviceName] else { continue }
-                    let origin = clocks[padEvent.deviceName] ?? padEvent.microseconds
-                    clocks[padEvent.deviceName] = origin
                     var event = PadEvent(
-                        time: Double(padEvent.microseconds - origin) / 1_000_000, deviceIndex: index, kind: padEvent.kind,
+                        time: Double(padEvent.microseconds - runStart) / 1_000_000, deviceIndex: index, kind: padEvent.kind,
                         modeGroup: padEvent.modeGroup, mode: padEvent.mode)
                     if padModes[padEvent.deviceName] != nil, let (group, mode) = padModes[padEvent.deviceName]?.apply(padEvent.kind) {
                         (event.modeGroup, event.mode) = (group, mode)

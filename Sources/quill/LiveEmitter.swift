@@ -8,7 +8,9 @@ import QuillSystem
 /// What `quill live` streams, whichever backend read the tablets: samples (as `quill samples`),
 /// smoothed strokes (as `quill strokes --emit smoothed`) or gestures (as `quill gestures`), each
 /// tablet (``PenSample/deviceIndex``) with its own stroke recorder and gesture recognizer. Times
-/// are seconds from that tablet's first event.
+/// are seconds from the start of the run, one clock for every tablet and both backends, and a
+/// tablet's times never step back (libinput stamps the tip-up it makes at an unplug up to 300 ms
+/// before the last sample read: such a time is raised to the last one).
 struct LiveEmitter {
     let emit: Live.Emit
     /// Whether ``latencies`` are kept (`--stats`).
@@ -22,6 +24,7 @@ struct LiveEmitter {
     private var interaction: PencilInteraction
     private var gestureEvents: [GestureEvent] = []
     private var wroteSince = false
+    private var lastTimes: [Int: Double] = [:]
 
     init(emit: Live.Emit, measuresLatency: Bool) {
         self.emit = emit
@@ -30,7 +33,10 @@ struct LiveEmitter {
     }
 
     /// Streams one sample of the tablet whose area `mapping` maps onto the canvas.
-    mutating func add(_ sample: PenSample, mapping: TabletMapping) {
+    mutating func add(_ original: PenSample, mapping: TabletMapping) {
+        var sample = original
+        if let last = lastTimes[sample.deviceIndex], sample.time < last { sample.time = last }
+        lastTimes[sample.deviceIndex] = sample.time
         summary.add(sample)
         wroteSince = true
         let device = sample.deviceIndex

@@ -92,11 +92,10 @@ struct LibinputLiveTests {
         let gestures = try lines(try live("gestures"), as: GestureLine.self)
         try #require(expected.count >= 4, "the replay has the button press and the eraser end")
         #expect(gestures.count == expected.count)
-        // libinput's clock starts at its first tool event: one offset for all.
-        let offset = (expected.first?.t ?? 0) - (gestures.first?.t ?? 0)
+        // One clock for the run on both backends: libinput's times are the replay's (rebased to
+        // the stream's clock like the raw path's), not counted from its first tool event.
         for (live, replay) in zip(gestures, expected) {
-            var shifted = live
-            shifted.t += offset
+            let shifted = live
             #expect(abs(shifted.t - replay.t) < 1e-6 && shifted.event == replay.event && shifted.action == replay.action
                 && shifted.phase == replay.phase && shifted.tool_before == replay.tool_before && shifted.tool_after == replay.tool_after, "\(live) vs \(replay)")
         }
@@ -142,8 +141,10 @@ struct LiveSample: Decodable, Equatable {
         }
         let slackX = max(0.01, fuzz(EvdevCode.Abs.x, perMillimetre: true)), slackY = max(0.01, fuzz(EvdevCode.Abs.y, perMillimetre: true))
         guard let first = libinput.first, let start = replay.firstIndex(where: { $0.tool == first.tool }) else { return ["no common first sample"] }
-        let offset = replay[start].t - first.t
+        // One clock: libinput's samples are at the replay's times (no offset).
+        let offset = 0.0
         var problems: [String] = []
+        if abs(replay[start].t - first.t) > 1e-6 { problems.append("libinput's first sample at \(first.t) s, the replay's at \(replay[start].t) s: not one clock") }
         var index = start
         for sample in libinput {
             let time = sample.t + offset
@@ -261,7 +262,7 @@ struct LiveDeviceBehaviourTests {
         let lastStroke = try #require(expected.lastIndex { $0.phase == "began" })
         let ended = try #require(expected[lastStroke...].firstIndex { $0.phase == "ended" })
         let after = live[(cancelled + 1)...]
-        let offset = live[0].t - expected[0].t
+        let offset = 0.0  // one clock for the run: libinput's times are the replay's
         #expect(after.contains { $0.phase == "began" && $0.t - offset > expected[lastStroke].t - 1e-6 && $0.t - offset < expected[ended].t }, "\(after.filter { $0.phase != "hover" && $0.phase != "moved" }.map { "\($0.t) \($0.phase)" })")
         #expect(after.contains { $0.phase == "ended" && abs($0.t - offset - expected[ended].t) < 1e-6 })
     }

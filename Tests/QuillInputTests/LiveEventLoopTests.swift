@@ -40,9 +40,9 @@ struct LiveEventLoopTests {
         let run = try live(backend, mock, killedAfter: mock.playedDuration + 1.5, ["--duration", "60"])
         #expect(run.status == 9, "killed by SIGKILL: \(run.error)")
         let lines = try run.output.split(separator: "\n").map { try JSONDecoder().decode(GestureLine.self, from: Data($0.utf8)) }
-        // (The raw path's clock starts at the mock's lone first SYN_REPORT, `lead` before the pen;
-        // libinput's at its first tool event.)
-        let squeeze = (backend == "evdev" ? MockedTablet.lead : 0) + press + 0.5
+        // One clock for the run on both backends (moved to the stream's clock, whose first event is
+        // the mock's lone SYN_REPORT, `lead` before the pen).
+        let squeeze = MockedTablet.lead + press + 0.5
         let began = lines.first { $0.event == "squeeze" && $0.phase == "began" }
         #expect(began.map { abs($0.t - squeeze) < 1e-6 } == true, "\(backend): \(run.output)")
     }
@@ -54,7 +54,7 @@ struct LiveEventLoopTests {
         let run = try live(backend, mock, ["--stats", "--duration", "\(mock.playedDuration + 2)"])
         #expect(run.status == 0, "\(run.error)")
         let lines = try run.output.split(separator: "\n").map { try JSONDecoder().decode(GestureLine.self, from: Data($0.utf8)) }
-        let squeeze = (backend == "evdev" ? MockedTablet.lead : 0) + press + 0.5
+        let squeeze = MockedTablet.lead + press + 0.5
         // At exit the held squeeze is cancelled, after it began.
         let cancelled = lines.first { $0.event == "squeeze" && $0.phase == "cancelled" }
         #expect(cancelled.map { $0.t > squeeze } == true, "\(backend): \(run.output)")

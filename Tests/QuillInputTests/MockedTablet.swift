@@ -98,13 +98,12 @@ final class MockedTablet {
 
     /// Writes what is played with times rebased to CLOCK_MONOTONIC from now (libinput trusts event
     /// times), microseconds unpadded (umockdev reads a leading zero as octal).
-    func writeEvents() throws -> String {
+    func writeEvents(base: Int64) throws -> String {
         // umockdev-run starts the stream some 50–300 ms after this (process start, more under load)
         // and stamps each event with the time written here: stamped in the past, libinput's 50 ms
         // proximity timer would already have expired when a frame arrives and it would force the
         // pen out after every frame ("scheduled expiry is in the past"). Stamped half a second
         // ahead, the timer runs from the event's time as on a real tablet, only later by that much.
-        let base = Int64((MonotonicClock.now() + 0.5) * 1_000_000)
         var text = ""
         for event in played {
             let t = base + event.microseconds
@@ -130,19 +129,26 @@ final class MockedTablet {
     /// read, the unplug knobs) and the udev database entry is written inside the sandbox. `environment` (e.g. QUILL_MOCK_UNPLUG_AFTER) is given to the
     /// program only: the test process's own environment is never changed (other tests run in
     /// parallel and spawn processes).
-    func run(_ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60) throws -> (status: Int32, output: String, error: String) {
-        try MockedTablet.run([self], arguments, withEvents: withEvents, environment: environment, timeout: timeout)
+    func run(_ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true) throws -> (status: Int32, output: String, error: String) {
+        try MockedTablet.run([self], arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes)
     }
 
     /// Runs `arguments` inside one umockdev-run holding all of `mocks` (each on its own node).
-    static func run(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60) throws -> (status: Int32, output: String, error: String) {
+    ///
+    /// `quill live` counts seconds from the start of its run (it says when on standard error); the
+    /// replay of `expectedRecording` from the stream's first event. With `rebasesTimes` every
+    /// `"t":` of the output and every "at t=… s" of the messages is moved to the stream's clock,
+    /// exactly to the microsecond, so live and replay compare as they are.
+    static func run(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true) throws -> (status: Int32, output: String, error: String) {
+        // Stamped half a second ahead (see writeEvents), one base for every mocked tablet.
+        let base = Int64((MonotonicClock.now() + 0.5) * 1_000_000)
         var umockdev = ["-s", "KILL", "\(timeout)", "/usr/bin/umockdev-run"]
         for mock in mocks {
             umockdev += [
                 "--device", mock.directory.appendingPathComponent("device.umockdev").path,
                 "--ioctl", "\(mock.node)=\(mock.directory.appendingPathComponent("device.ioctl").path)",
             ]
-            if withEvents { umockdev += ["--evemu-events", "\(mock.node)=\(try mock.writeEvents())"] }
+            if withEvents { umockdev += ["--evemu-events", "\(mock.node)=\(try mock.writeEvents(base: base))"] }
         }
         umockdev.append("--")
         let library = try MockedTablet.preloadLibrary.get()
@@ -154,7 +160,9 @@ final class MockedTablet {
             LD_PRELOAD="\(library):$LD_PRELOAD" exec "$@"
             """
         umockdev += ["/bin/sh", "-c", script, "sh"]
-        return try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/timeout"), umockdev + arguments)
+        let result = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/timeout"), umockdev + arguments)
+        guard rebasesTimes, withEvents, let runStart = LiveClock.runStart(in: result.error) else { return result }
+        return (result.status, LiveClock.rebase(result.output, by: runStart - base), LiveClock.rebaseMessages(result.error, by: runStart - base))
     }
 
     // MARK: - Files
@@ -242,5 +250,64 @@ final class MockedTablet {
             lines.append("\(label) 0 \(hexBytes(littleEndian([initial, axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution])))")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// `quill live`'s clock (seconds from the start of the run) moved to another origin.
+enum LiveClock {
+    /// The run's start in CLOCK_MONOTONIC microseconds, from `quill live`'s first message.
+    static func runStart(in messages: String) -> Int64? {
+        guard let range = messages.range(of: "t = 0 s at CLOCK_MONOTONIC ") else { return nil }
+        return Int64(messages[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// Every `"t":SECONDS` of `text` plus `shift` microseconds, printed as quill prints a time
+    /// (a whole number of microseconds over 10⁶), so the same event reads the same.
+    static func rebase(_ text: String, by shift: Int64) -> String {
+        replace(in: text, pattern: "\"t\":(-?[0-9.e+-]+)") { value in
+            "\"t\":\(Double(Int64((value * 1_000_000).rounded()) + shift) / 1_000_000)"
+        }
+    }
+
+    /// Every "at t=SECONDS s" of the messages plus `shift` microseconds (three decimals, as quill prints them).
+    static func rebaseMessages(_ text: String, by shift: Int64) -> String {
+        replace(in: text, pattern: "at t=(-?[0-9.]+) s") { value in
+            String(format: "at t=%.3f s", value + Double(shift) / 1_000_000)
+        }
+    }
+
+    /// nil when the JSON Lines `a` and `b` have the same lines with the same keys and values,
+    /// numbers within `tolerance` (relative, for values computed from time differences on
+    /// another clock origin); else the first difference.
+    static func difference(_ a: String, _ b: String, tolerance: Double) -> String? {
+        let left = a.split(separator: "\n"), right = b.split(separator: "\n")
+        guard left.count == right.count else { return "\(left.count) lines vs \(right.count)" }
+        for (index, (l, r)) in zip(left, right).enumerated() {
+            guard let x = try? JSONSerialization.jsonObject(with: Data(l.utf8)) as? [String: Any],
+                let y = try? JSONSerialization.jsonObject(with: Data(r.utf8)) as? [String: Any], Set(x.keys) == Set(y.keys)
+            else { return "line \(index + 1): \(l) vs \(r)" }
+            for (key, value) in x {
+                if let u = value as? Double, let v = y[key] as? Double {
+                    if abs(u - v) > tolerance * max(1, abs(u), abs(v)) { return "line \(index + 1), \(key): \(u) vs \(v)" }
+                } else if !(NSDictionary(dictionary: [key: value]).isEqual(to: [key: y[key] as Any])) {
+                    return "line \(index + 1), \(key): \(value) vs \(y[key] ?? "nothing")"
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func replace(in text: String, pattern: String, _ transform: (Double) -> String) -> String {
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return text }
+        let source = text as NSString
+        var result = ""
+        var last = 0
+        for match in expression.matches(in: text, range: NSRange(location: 0, length: source.length)) {
+            result += source.substring(with: NSRange(location: last, length: match.range.location - last))
+            let value = Double(source.substring(with: match.range(at: 1))) ?? .nan
+            result += value.isNaN ? source.substring(with: match.range) : transform(value)
+            last = match.range.location + match.range.length
+        }
+        return result + source.substring(from: last)
     }
 }

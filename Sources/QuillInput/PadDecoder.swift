@@ -57,18 +57,13 @@ public struct PadDecoder: Sendable {
         if timeOrigin == nil { timeOrigin = frame.first?.microseconds ?? last.microseconds }
         let time = Double(last.microseconds - (timeOrigin ?? last.microseconds)) / 1_000_000
         var changedAxes: [UInt16] = []
-        var released: [UInt16] = []
-        var newlyPressed: [UInt16] = []
+        let before = pressed
         for event in frame {
             switch event.type {
             case EvdevCode.EventType.key:
                 // Kernel key repeat (value 2) is ignored; keys that are not pad buttons too.
                 guard event.value != 2, buttonNumberByCode[event.code] != nil else { continue }
-                if event.value != 0 {
-                    if pressed.insert(event.code).inserted { newlyPressed.append(event.code) }
-                } else if pressed.remove(event.code) != nil {
-                    released.append(event.code)
-                }
+                if event.value != 0 { pressed.insert(event.code) } else { pressed.remove(event.code) }
             case EvdevCode.EventType.abs:
                 if event.code == EvdevCode.Abs.misc {
                     // Wacom sends ABS_MISC 15 while a control is touched and 0 on release: the
@@ -83,19 +78,23 @@ public struct PadDecoder: Sendable {
                 break
             }
         }
-        let fingerUp = hasMiscTerminator && axisValues[EvdevCode.Abs.misc] == 0
-        for (number, code) in PadDecoder.ringCodes.enumerated() where changedAxes.contains(code) {
-            let degrees = fingerUp ? -1 : ringDegrees(code)
-            append(.ring(number: number, degrees: degrees), time: time, into: &events)
+        if !changedAxes.isEmpty {
+            // libinput: the terminator counts when an ABS_MISC came since the last axis update.
+            let fingerUp = hasMiscTerminator && axisValues[EvdevCode.Abs.misc] == 0
+            hasMiscTerminator = false
+            for (number, code) in PadDecoder.ringCodes.enumerated() where changedAxes.contains(code) {
+                append(.ring(number: number, degrees: fingerUp ? -1 : ringDegrees(code)), time: time, into: &events)
+            }
+            for (number, code) in PadDecoder.stripCodes.enumerated() where changedAxes.contains(code) {
+                append(.strip(number: number, position: fingerUp ? -1 : stripPosition(code)), time: time, into: &events)
+            }
         }
-        for (number, code) in PadDecoder.stripCodes.enumerated() where changedAxes.contains(code) {
-            let position = fingerUp ? -1 : stripPosition(code)
-            append(.strip(number: number, position: position), time: time, into: &events)
-        }
-        for code in released.sorted(by: { buttonNumberByCode[$0]! < buttonNumberByCode[$1]! }) {
+        // As libinput, from the state before and after the frame: releases, then presses, each in
+        // button order (a press and release within one frame gives nothing).
+        for code in before.subtracting(pressed).sorted(by: { buttonNumberByCode[$0]! < buttonNumberByCode[$1]! }) {
             append(.button(number: buttonNumberByCode[code]!, isPressed: false), time: time, into: &events)
         }
-        for code in newlyPressed.sorted(by: { buttonNumberByCode[$0]! < buttonNumberByCode[$1]! }) {
+        for code in pressed.subtracting(before).sorted(by: { buttonNumberByCode[$0]! < buttonNumberByCode[$1]! }) {
             append(.button(number: buttonNumberByCode[code]!, isPressed: true), time: time, into: &events)
         }
     }

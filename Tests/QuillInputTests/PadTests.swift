@@ -138,6 +138,29 @@ import QuillTestSupport
         }
     }
 
+    @Test func framesAreReadAsLibinputFlushesThem() throws {
+        let pad = try EvemuReader.readDescription(path: Fixtures.intuos4PadDescription)
+        var decoder = PadDecoder(device: pad)
+        var events: [PadEvent] = []
+        // A press and release within one frame: libinput compares the states, so nothing.
+        decoder.decode(frame: Fixtures.frame(0, [(KEY, 0x101, 1), (KEY, 0x101, 0)])[...], into: &events)
+        #expect(events.isEmpty)
+        // Releases before presses, whatever the order inside the frame.
+        decoder.decode(frame: Fixtures.frame(0.1, [(KEY, 0x102, 1)])[...], into: &events)
+        decoder.decode(frame: Fixtures.frame(0.2, [(KEY, 0x103, 1), (KEY, 0x102, 0)])[...], into: &events)
+        #expect(events.map(\.kind) == [.button(number: 2, isPressed: true), .button(number: 2, isPressed: false), .button(number: 3, isPressed: true)])
+        // Key repeat (value 2) is not a press.
+        events.removeAll()
+        decoder.decode(frame: Fixtures.frame(0.3, [(KEY, 0x103, 2)])[...], into: &events)
+        #expect(events.isEmpty)
+        // A lone ABS_MISC 0 gives nothing; the terminator then holds until the next ring update.
+        decoder.decode(frame: Fixtures.frame(0.4, [(ABS, EvdevCode.Abs.misc, 0)])[...], into: &events)
+        #expect(events.isEmpty)
+        decoder.decode(frame: Fixtures.frame(0.5, [(ABS, EvdevCode.Abs.wheel, 5)])[...], into: &events)
+        decoder.decode(frame: Fixtures.frame(0.6, [(ABS, EvdevCode.Abs.wheel, 6)])[...], into: &events)
+        #expect(events.map(\.kind) == [.ring(number: 0, degrees: -1), .ring(number: 0, degrees: 300)])
+    }
+
     @Test func summaryCountsThePadEvents() throws {
         let run = try CommandLineTests().quill("summary", Fixtures.intuos4ModeToggle, "--device", Fixtures.intuos4PadDescription)
         #expect(run.status == 0)

@@ -32,6 +32,7 @@
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/input.h>
 
 #define UDEV_DATA "/run/udev/data/"
 #define MAX_FDS 1024
@@ -111,9 +112,17 @@ static int track(int fd, const char *path) {
         if (!next_read) next_read = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
         int flags = fcntl(fd, F_GETFL);
         fcntl(fd, F_SETFL, flags | O_NONBLOCK);
-        char sink[4096];
-        while (next_read(fd, sink, sizeof sink) > 0) {}
+        char sink[170 * sizeof(struct input_event)];
+        size_t drained = 0;
+        ssize_t count;
+        while ((count = next_read(fd, sink, sizeof sink)) > 0) drained += (size_t)count;
         fcntl(fd, F_SETFL, flags);
+        /* The pty's buffer (4 KiB) filled while the tablet was away, so umockdev's write of an
+         * event may be cut: what was drained can end inside an event. Read the rest of that
+         * event too (it follows at once), or every later read is misaligned (libevdev: EINVAL). */
+        size_t rest = drained % sizeof(struct input_event);
+        size_t missing = rest ? sizeof(struct input_event) - rest : 0;
+        while (missing > 0 && (count = next_read(fd, sink, missing)) > 0) missing -= (size_t)count;
     }
     return fd;
 }

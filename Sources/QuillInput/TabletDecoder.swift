@@ -61,6 +61,10 @@ public struct TabletDecoder: Sendable {
     /// True from proximity-in until the first ABS_Z of the tool arrives: roll is measured from
     /// that first value (a 13HD's proximity-in frame carries none), 0 until then.
     var isRotationReferencePending = false
+    /// Whether the barrel rotation is known: an ABS_Z was read, or a live reader gave the node's
+    /// state (``assumeRotation(raw:)``). The kernel sends no ABS_Z that repeats its last value,
+    /// so a proximity-in without one means "unchanged" — known live, unknown at a recording's start.
+    var isRotationKnown = false
     /// The tool id (`ABS_MISC`, libwacom's stylus id) of the tool in proximity; 0 when none was sent.
     var toolID: Int32 = 0
     var timeOrigin: Int64?
@@ -214,6 +218,15 @@ public struct TabletDecoder: Sendable {
         emit(makeSample(time: time, phase: phase), into: &samples)
     }
 
+    /// The node's current ABS_Z, as a live reader has it from libevdev when it opens the node
+    /// (libinput starts from the same state): a tool entering proximity without an ABS_Z then
+    /// counts its roll from this value, as libinput does, instead of from its first ABS_Z.
+    public mutating func assumeRotation(raw: Int32) {
+        guard axisRotation != nil else { return }
+        rawRotation = raw
+        isRotationKnown = true
+    }
+
     /// Starts the samples' clock at `microseconds` (the frames' clock) instead of at the first
     /// frame decoded: a live reader that reopens a tablet plugged back in keeps its clock.
     public mutating func startClock(at microseconds: Int64) {
@@ -265,7 +278,7 @@ public struct TabletDecoder: Sendable {
     mutating func enterProximity(_ newTool: PenTool, frameHasRotation: Bool) {
         tool = newTool
         isInContact = false
-        if let rotation = axisRotation, frameHasRotation {
+        if let rotation = axisRotation, frameHasRotation || isRotationKnown {
             rotationReference = rotationDegrees(rawRotation, rotation)
             isRotationReferencePending = false
         } else {
@@ -309,7 +322,9 @@ public struct TabletDecoder: Sendable {
             case EvdevCode.Abs.y: rawY = event.value
             case EvdevCode.Abs.pressure: rawPressure = event.value
             case EvdevCode.Abs.distance: rawDistance = event.value
-            case EvdevCode.Abs.z: rawRotation = event.value
+            case EvdevCode.Abs.z:
+                rawRotation = event.value
+                isRotationKnown = true
             case EvdevCode.Abs.wheel: rawWheel = event.value
             case EvdevCode.Abs.misc: if event.value != 0 { toolID = event.value }
             case EvdevCode.Abs.tiltX:

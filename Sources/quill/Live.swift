@@ -381,6 +381,9 @@ struct LiveTablet {
             padDecoder = PadDecoder(
                 device: node.description, deviceIndex: index, layout: catalog?.padLayout(of: node.description), isLeftHanded: parameters.isLeftHanded)
         }
+        // The node's barrel rotation now, as libinput starts from it: both backends count an Art
+        // Pen's roll from the same value.
+        if let rotation = node.value(type: EvdevCode.EventType.abs, code: EvdevCode.Abs.z) { decoder.assumeRotation(raw: rotation) }
         decoder.startClock(at: 0)  // event times arrive minus `origin`
         padDecoder?.startClock(at: 0)
     }

@@ -107,3 +107,28 @@ import QuillSystem
         #expect(run.status == 0 && run.error.contains("genius.desc, found beside it"))
     }
 }
+
+/// The Art Pen live: both backends count its roll from the same rotation.
+@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): live Art Pen test skipped"))
+struct ArtPenLiveTests {
+    @Test func bothBackendsCountTheRollFromTheSameRotation() throws {
+        // The proximity-in frame carries no ABS_Z: the kernel sends none that repeats its state,
+        // so live the rotation is the node's (here the mock's initial ABS_Z 0 → 270°), which both
+        // libinput and the raw path start from: 0, 60°, 80°, −160° for ABS_Z 300, 400, −800. A
+        // replay does not know that state and counts from the first ABS_Z (0, 0, 20°, 140°).
+        let mock = try MockedTablet(recording: try DeskFixesTests.artPenRecording())
+        var rolls: [String: [Double]] = [:]
+        for backend in ["evdev", "libinput"] {
+            let run = try mock.run([
+                CommandLineTests.executable.path, "live", "--device", mock.node, "--backend", backend, "--duration", "\(mock.playedDuration + 1)",
+            ])
+            #expect(run.status == 0, "\(backend): \(run.error)")
+            rolls[backend] = try LiveSample.parse(run.output).map(\.roll)
+        }
+        let expected = [0.0, 60, 80, -160].map { $0 * .pi / 180 }
+        for backend in ["evdev", "libinput"] {
+            let got = rolls[backend] ?? []
+            #expect(got.count == expected.count && zip(got, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(backend): \(got)")
+        }
+    }
+}

@@ -8,15 +8,15 @@ import QuillSystem
 
 /// Finds the tablet to use: the given node, or the first pen tablet under /dev/input.
 enum TabletFinder {
-    /// True when libinput would call the device a tablet tool (a pen), by udev's rules.
-    static func isPenTablet(_ device: DeviceDescription) -> Bool { device.deviceClass == .pen }
+    /// The node's class as libinput will see it: udev's tags, else udev's rules on its codes.
+    static func deviceClass(of node: EvdevNode) -> DeviceClass { UdevProperties.deviceClass(node: node.path, device: node.description) }
 
     /// The node to open, or an error message and exit code. Without `requested`, the first pen
     /// node (never a pad or touch node of the same tablet); a requested node must be a pen or a pad.
     static func find(_ requested: String?) throws -> EvdevNode {
         if let requested {
             let node = try EvdevNode(path: requested)
-            let deviceClass = node.description.deviceClass
+            let deviceClass = deviceClass(of: node)
             guard deviceClass == .pen || deviceClass == .pad else {
                 throw ValidationError("\(requested) \"\(node.description.name)\" is a \(deviceClass.description), not a tablet's pen or pad: Quill reads pens and pads")
             }
@@ -26,7 +26,7 @@ enum TabletFinder {
         for path in EvdevNode.eventNodes() {
             do {
                 let node = try EvdevNode(path: path)
-                if isPenTablet(node.description) { return node }
+                if deviceClass(of: node) == .pen { return node }
             } catch let error as EvdevNodeError {
                 if error.isPermissionDenied { denied = error }
             }
@@ -46,13 +46,14 @@ struct Devices: ParsableCommand {
     func run() throws {
         let nodes = EvdevNode.eventNodes(in: directory)
         let wacom = try? WacomDatabase()
-        var found: [(path: String, device: DeviceDescription)] = []
+        var found: [(path: String, device: DeviceDescription, deviceClass: DeviceClass)] = []
         var denied: [EvdevNodeError] = []
         for path in nodes {
             do {
                 let node = try EvdevNode(path: path)
-                guard node.description.deviceClass != .other else { continue }
-                found.append((path, node.description))
+                let deviceClass = TabletFinder.deviceClass(of: node)
+                guard deviceClass != .other else { continue }
+                found.append((path, node.description, deviceClass))
             } catch let error as EvdevNodeError {
                 if error.isPermissionDenied { denied.append(error) }
             }
@@ -61,7 +62,7 @@ struct Devices: ParsableCommand {
         for (number, group) in TabletGroup.group(found.map(\.device)).enumerated() {
             let first = found[group.members[0]].device
             print("tablet group \(number + 1): \(group.name) (usb \(String(format: "%04x:%04x", first.vendor, first.product)))")
-            for member in group.members { describe(found[member].device, path: found[member].path, wacom: wacom) }
+            for member in group.members { describe(found[member].device, path: found[member].path, deviceClass: found[member].deviceClass, wacom: wacom) }
         }
         if found.isEmpty {
             if let first = denied.first {
@@ -72,14 +73,16 @@ struct Devices: ParsableCommand {
         }
     }
 
-    func describe(_ device: DeviceDescription, path: String, wacom: WacomDatabase?) {
-        let deviceClass = device.deviceClass
+    /// libwacom's sizes and pad layouts, loaded once.
+    static let catalog = WacomCatalog.loadIfAvailable()
+
+    func describe(_ device: DeviceDescription, path: String, deviceClass: DeviceClass, wacom: WacomDatabase?) {
         print("  \(path): \"\(device.name)\" usb \(String(format: "%04x:%04x", device.vendor, device.product)) — \(deviceClass.description)")
         switch deviceClass {
         case .pen:
             if let x = device.axes[EvdevCode.Abs.x], let y = device.axes[EvdevCode.Abs.y], x.resolution > 0, y.resolution > 0 {
                 print(String(format: "    size: %.1f × %.1f mm", x.span / Double(x.resolution), y.span / Double(y.resolution)))
-            } else if let area = wacom.flatMap({ _ in WacomCatalog.loadIfAvailable()?.activeArea(of: device) }) {
+            } else if let area = Devices.catalog?.activeArea(of: device) {
                 print(String(format: "    size: %.1f × %.1f mm (no resolution declared: from libwacom; libinput ignores such devices)", area.width, area.height))
             } else {
                 print("    size: unknown (no resolution; libinput ignores such devices)")
@@ -90,7 +93,7 @@ struct Devices: ParsableCommand {
             print("    tools: \(tools.isEmpty ? "none declared (pen assumed)" : tools.joined(separator: ", "))")
             printLibwacom(device, database: wacom)
         case .pad:
-            let layout = WacomCatalog.loadIfAvailable()?.padLayout(of: device) ?? PadLayout(kernelCapabilitiesOf: device)
+            let layout = Devices.catalog?.padLayout(of: device) ?? PadLayout(kernelCapabilitiesOf: device)
             print("    pad: \(layout.buttonCodes.count) buttons, \(layout.ringCount) ring(s), \(layout.stripCount) strip(s), \(layout.modeGroups.count) mode group(s)")
             if let pad = wacom?.tablet(for: device)?.pad {
                 let buttons = pad.buttons.map { button in
@@ -252,10 +255,11 @@ struct Live: ParsableCommand {
         // One clock for the run: every tablet's times are seconds from now.
         let runStart = MonotonicClock.microseconds()
         Live.announceClock(runStart)
-        let catalog = WacomCatalog.loadIfAvailable()
         do {
-            for (index, path) in (devices.isEmpty ? [nil] : devices.map(Optional.some)).enumerated() {
-                let node = try TabletFinder.find(path)
+            // Open the nodes first (a tablet sending meanwhile piles up unread), then libwacom.
+            let nodes = try (devices.isEmpty ? [nil] : devices.map(Optional.some)).map { try TabletFinder.find($0) }
+            let catalog = WacomCatalog.loadIfAvailable()
+            for (index, node) in nodes.enumerated() {
                 tablets.append(try LiveTablet(node: node, parameters: parameters, index: index, origin: runStart, catalog: catalog))
             }
         } catch let error as ParameterError {
@@ -377,7 +381,7 @@ struct LiveTablet {
         // libwacom's size for a tablet without resolution, and its pad layout: as a replay has them.
         decoder = try TabletDecoder(
             device: node.description, deviceIndex: index, parameters: parameters, area: catalog?.activeArea(of: node.description))
-        if node.description.deviceClass == .pad {
+        if TabletFinder.deviceClass(of: node) == .pad {
             padDecoder = PadDecoder(
                 device: node.description, deviceIndex: index, layout: catalog?.padLayout(of: node.description), isLeftHanded: parameters.isLeftHanded)
         }

@@ -69,6 +69,21 @@ struct PadLiveTests {
         #expect(devices.output.contains("buttons (libwacom): A left (mode toggle: ring), B left"), "\(devices.output)")
     }
 
+    @Test func udevsTagsDecideTheClassOfALiveNode() throws {
+        // A pen node whose udev record (a hwdb entry, say) calls it a touchscreen: libinput goes by
+        // udev's tags, and so does Quill — `devices` says touchscreen, `live` refuses it.
+        let pen = try MockedTablet(recording: Fixtures.cintiq12WX, maximumFrames: 20)
+        try pen.retag(["ID_INPUT_TOUCHSCREEN"])
+        let devices = try pen.run([CommandLineTests.executable.path, "devices"], withEvents: false)
+        #expect(devices.output.contains("\(pen.node): \"Wacom Cintiq 12WX\" usb 056a:00c6 — touchscreen"), "\(devices.output)")
+        let live = try pen.run([CommandLineTests.executable.path, "live", "--device", pen.node, "--duration", "1"], withEvents: false)
+        #expect(live.status != 0 && live.error.contains("is a touchscreen, not a tablet's pen or pad"), "\(live.error)")
+        // Tagged as udev's own rules tag it, the same node is a pen.
+        try pen.retag(["ID_INPUT_TABLET"])
+        let again = try pen.run([CommandLineTests.executable.path, "devices"], withEvents: false)
+        #expect(again.output.contains("\(pen.node): \"Wacom Cintiq 12WX\" usb 056a:00c6 — pen"), "\(again.output)")
+    }
+
     @Test func aTouchscreenNodeIsRefusedWithOneLine() throws {
         let touch = try MockedTablet(recording: try DeviceClassTests.touchRecording())
         let run = try touch.run([CommandLineTests.executable.path, "live", "--device", touch.node, "--duration", "1"], withEvents: false)

@@ -177,9 +177,9 @@ final class MockedTablet {
     /// — as soon as it starts, before `quill` opens the node and the preload helper puts it in raw
     /// mode: that event meets the line discipline's cooked mode, which swallows or rewrites the
     /// control bytes it knows (XON/XOFF 0x11/0x13, INTR 0x03, CR/LF, ERASE 0x7f, …). One such byte
-    /// in the event's time left the reader a byte short, misaligned for good (libevdev: EINVAL),
-    /// in about one mocked run in forty. True when the time `microseconds` (its tv_sec and tv_usec
-    /// as the kernel's struct lays them out) holds none of those bytes.
+    /// in the event's time leaves the reader a byte short, misaligned for good (libevdev: EINVAL
+    /// at the first read — seen now and then in full runs). True when the time `microseconds` (its
+    /// tv_sec and tv_usec as the kernel's struct lays them out) holds none of those bytes.
     static func passesCookedTTY(_ microseconds: Int64) -> Bool {
         let special: Set<UInt8> = [0x03, 0x04, 0x0a, 0x0d, 0x0f, 0x11, 0x12, 0x13, 0x15, 0x16, 0x17, 0x1a, 0x1c, 0x7f]
         for field in [microseconds / 1_000_000, microseconds % 1_000_000] {

@@ -138,7 +138,10 @@ public final class EvemuReader: RecordingReader {
                 for field in fields {
                     let byte = try hex(field, line: number, what: "a property byte")
                     for bit in 0..<8 where byte & (1 << bit) != 0 {
-                        try model.enableProperty(UInt16(propertyOffset * 8 + bit))
+                        guard let property = UInt16(exactly: propertyOffset * 8 + bit) else {
+                            throw RecordingError(file: path, line: number, message: "too many property bytes: expected at most 8192 (INPUT_PROP codes fit 16 bits)")
+                        }
+                        try model.enableProperty(property)
                     }
                     propertyOffset += 1
                 }
@@ -151,7 +154,9 @@ public final class EvemuReader: RecordingReader {
                 for field in fields.dropFirst() {
                     let byte = try hex(field, line: number, what: "a bitmask byte")
                     for bit in 0..<8 where byte & (1 << bit) != 0 {
-                        let code = UInt16(offset * 8 + bit)
+                        guard let code = UInt16(exactly: offset * 8 + bit) else {
+                            throw RecordingError(file: path, line: number, message: "too many bitmask bytes for type \(type): expected at most 8192 (event codes fit 16 bits)")
+                        }
                         // EV_ABS codes are enabled by their A: line, which carries the range.
                         if type != EvdevCode.EventType.abs, let maximum = EvdevNames.maximumCode(type: type), code <= maximum {
                             try model.enable(type: type, code: code)
@@ -214,7 +219,7 @@ public final class EvemuReader: RecordingReader {
 
     private func timestamp(_ field: Substring, line: Int) throws -> Int64 {
         let parts = field.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let seconds = Int64(parts[0]), seconds >= 0,
+        guard parts.count == 2, let seconds = Int64(parts[0]), seconds >= 0, seconds < Int64.max / 1_000_000,
             !parts[1].isEmpty, parts[1].count <= 6, parts[1].allSatisfy(\.isASCIIDigit), let fraction = Int64(parts[1])
         else {
             throw RecordingError(file: path, line: line, message: "expected a timestamp 'seconds.microseconds', found '\(field)'")
@@ -277,10 +282,12 @@ public final class EvemuReader: RecordingReader {
                 case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
                 default: return digits == 0 || value > 0xFFFF ? nil : UInt16(value)
                 }
+                // Anything past 0xFFFF is no event type or code: stop before the number can grow
+                // (an untrusted file's long hex field trapped here with an arithmetic overflow).
                 value = value * 16 + digit
                 digits += 1
                 index += 1
-                if digits > 8 { return nil }
+                if value > 0xFFFF { return nil }
             }
             return digits == 0 || value > 0xFFFF ? nil : UInt16(value)
         }

@@ -18,13 +18,15 @@ public final class LibinputRecordWriter {
     /// already captured (`quill record`). Default false (buffered).
     public var flushesEveryFrame = false
 
-    /// Creates (or replaces) `path` and writes the top-level keys for `deviceCount` devices.
+    /// Creates or truncates `path` (a device or FIFO is written as it is, never replaced by a
+    /// regular file) and writes the top-level keys for `deviceCount` devices.
     public init(path: String, deviceCount: Int) throws {
         self.path = path
-        guard FileManager.default.createFile(atPath: path, contents: nil) , let handle = FileHandle(forWritingAtPath: path) else {
-            throw RecordingError(file: path, line: nil, message: "cannot create the output file")
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw RecordingError(file: path, line: nil, message: "cannot create the output file: \(String(cString: strerror(errno)))")
         }
-        self.handle = handle
+        self.handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         buffer += """
             # libinput record
             version: 1

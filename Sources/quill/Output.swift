@@ -4,19 +4,24 @@ import QuillInput
 /// Buffered text output to a file handle (stdout by default).
 final class TextOutput {
     private let handle: FileHandle
+    /// What the output is, for the message when a write fails ("standard output", a path).
+    private let name: String
     private var buffer: [UInt8] = []
 
-    init(handle: FileHandle = .standardOutput) {
+    init(handle: FileHandle = .standardOutput, name: String = "standard output") {
         self.handle = handle
+        self.name = name
         buffer.reserveCapacity(1 << 16)
     }
 
-    /// Creates (or replaces) the file at `path`.
+    /// Opens `path` for writing, creating or truncating a regular file. A device, FIFO or
+    /// /dev/stdout is written as it is, never replaced by a file.
     convenience init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw RecordingError(file: path, line: nil, message: "cannot create the output file")
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw RecordingError(file: path, line: nil, message: "cannot create the output file: \(String(cString: strerror(errno)))")
         }
-        self.init(handle: handle)
+        self.init(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true), name: path)
     }
 
     func line(_ text: String) {
@@ -25,9 +30,19 @@ final class TextOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes what is buffered. A write that fails (a full disk, `/dev/full`) ends the program
+    /// with a message and status 1: output is never lost silently. (A closed pipe, `| head`,
+    /// ends it quietly by SIGPIPE, as for any command.)
     func flush() {
         guard !buffer.isEmpty else { return }
-        try? handle.write(contentsOf: Data(buffer))
+        do {
+            try handle.write(contentsOf: Data(buffer))
+        } catch {
+            let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
+            let errno = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+            Console.error("cannot write \(name): \(errno.map { String(cString: strerror(Int32($0))) } ?? reason)")
+            exit(1)
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 

@@ -63,3 +63,26 @@ import QuillTestSupport
         #expect(refused > 100, "\(refused) of 400 refused")
     }
 }
+
+/// Output that cannot be written is never lost silently.
+@Suite struct WriteFailureTests {
+    func shell(_ command: String) throws -> (status: Int32, output: String, error: String) {
+        try Fixtures.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", command])
+    }
+
+    @Test func aFullDiskIsAnErrorNotASilentSuccess() throws {
+        let quill = CommandLineTests.executable.path
+        // Before: exit 0, nothing written, no message.
+        let samples = try shell("'\(quill)' samples '\(Fixtures.dth2242)' > /dev/full")
+        #expect(samples.status == 1)
+        #expect(samples.error.contains("quill: error: cannot write standard output: No space left on device"), "\(samples.error)")
+        let summary = try shell("'\(quill)' summary '\(Fixtures.dth2242)' -o /dev/full > /dev/null")
+        #expect(summary.status == 1 && summary.error.contains("cannot write /dev/full: No space left on device"), "\(summary.error)")
+        // The device is written to, never replaced by a regular file (root could replace it: it did).
+        let type = try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType
+        #expect(type == .typeCharacterSpecial)
+        // A closed pipe (| head) ends it quietly: SIGPIPE, nothing on standard error.
+        let piped = try shell("'\(quill)' samples '\(Fixtures.dth2242)' 2>&1 >/dev/null | head -c 0; '\(quill)' samples '\(Fixtures.dth2242)' | head -n 1")
+        #expect(piped.status == 0 && piped.output.split(separator: "\n").count == 1 && piped.error.isEmpty, "\(piped.error)")
+    }
+}

@@ -190,12 +190,12 @@ public struct TabletDecoder: Sendable {
         applyAxes(of: frame)
 
         if let entering = enteringTool {
-            if tool != entering { enterProximity(entering, frameHasRotation: hasRotation) }
+            if tool != entering { enterProximity(entering) }
         } else if tool == nil, hasAxis, wasForcedOut || !hasSeenToolKey {
             // Axis events bring the pen (back) into proximity when it was forced out by the timeout, when the
             // device has no BTN_TOOL_PEN (UC-Logic style), or when the recording started with a tool in
             // proximity (no BTN_TOOL_* event yet: the pen is assumed, so nothing recorded is lost).
-            enterProximity(.pen, frameHasRotation: hasRotation)
+            enterProximity(.pen)
         }
         guard tool != nil else { return }
         if isRotationReferencePending, hasRotation, let axis = axisRotation {
@@ -275,10 +275,12 @@ public struct TabletDecoder: Sendable {
 
     // MARK: - Steps
 
-    mutating func enterProximity(_ newTool: PenTool, frameHasRotation: Bool) {
+    /// The frame's axes are applied first, so an ABS_Z in the proximity-in frame already made the
+    /// rotation known.
+    mutating func enterProximity(_ newTool: PenTool) {
         tool = newTool
         isInContact = false
-        if let rotation = axisRotation, frameHasRotation || isRotationKnown {
+        if let rotation = axisRotation, isRotationKnown {
             rotationReference = rotationDegrees(rawRotation, rotation)
             isRotationReferencePending = false
         } else {

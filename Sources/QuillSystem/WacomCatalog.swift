@@ -8,8 +8,8 @@ import QuillCore
 /// and Y, so the resolution is taken from the side whose rounding error is smaller (the longer
 /// one) and used for both: the active area keeps the device's own aspect ratio.
 public final class WacomCatalog: TabletCatalog, @unchecked Sendable {
-    // libwacom's database is read-only after loading; every call here only reads it.
-    private let database: WacomDatabase
+    /// The database itself (libwacom's model, styli, pad buttons), read-only after loading.
+    public let database: WacomDatabase
 
     /// Loads the system database (throws ``WacomDatabaseError`` when it cannot).
     public init() throws { database = try WacomDatabase() }

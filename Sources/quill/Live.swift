@@ -45,7 +45,7 @@ struct Devices: ParsableCommand {
 
     func run() throws {
         let nodes = EvdevNode.eventNodes(in: directory)
-        let wacom = try? WacomDatabase()
+        let catalog = WacomCatalog.loadIfAvailable()
         var found: [(path: String, device: DeviceDescription, deviceClass: DeviceClass)] = []
         var denied: [EvdevNodeError] = []
         for path in nodes {
@@ -62,7 +62,7 @@ struct Devices: ParsableCommand {
         for (number, group) in TabletGroup.group(found.map(\.device)).enumerated() {
             let first = found[group.members[0]].device
             print("tablet group \(number + 1): \(group.name) (usb \(String(format: "%04x:%04x", first.vendor, first.product)))")
-            for member in group.members { describe(found[member].device, path: found[member].path, deviceClass: found[member].deviceClass, wacom: wacom) }
+            for member in group.members { describe(found[member].device, path: found[member].path, deviceClass: found[member].deviceClass, catalog: catalog) }
         }
         if found.isEmpty {
             if let first = denied.first {
@@ -73,16 +73,13 @@ struct Devices: ParsableCommand {
         }
     }
 
-    /// libwacom's sizes and pad layouts, loaded once.
-    static let catalog = WacomCatalog.loadIfAvailable()
-
-    func describe(_ device: DeviceDescription, path: String, deviceClass: DeviceClass, wacom: WacomDatabase?) {
+    func describe(_ device: DeviceDescription, path: String, deviceClass: DeviceClass, catalog: WacomCatalog?) {
         print("  \(path): \"\(device.name)\" usb \(String(format: "%04x:%04x", device.vendor, device.product)) — \(deviceClass.description)")
         switch deviceClass {
         case .pen:
             if let x = device.axes[EvdevCode.Abs.x], let y = device.axes[EvdevCode.Abs.y], x.resolution > 0, y.resolution > 0 {
                 print(String(format: "    size: %.1f × %.1f mm", x.span / Double(x.resolution), y.span / Double(y.resolution)))
-            } else if let area = Devices.catalog?.activeArea(of: device) {
+            } else if let area = catalog?.activeArea(of: device) {
                 print(String(format: "    size: %.1f × %.1f mm (no resolution declared: from libwacom; libinput ignores such devices)", area.width, area.height))
             } else {
                 print("    size: unknown (no resolution; libinput ignores such devices)")
@@ -91,11 +88,11 @@ struct Devices: ParsableCommand {
             print("    axes: \(axes.joined(separator: ", "))")
             let tools = PenTool.allCases.filter { device.has(type: EvdevCode.EventType.key, code: $0.keyCode) }.map(\.rawValue)
             print("    tools: \(tools.isEmpty ? "none declared (pen assumed)" : tools.joined(separator: ", "))")
-            printLibwacom(device, database: wacom)
+            printLibwacom(device, database: catalog?.database)
         case .pad:
-            let layout = Devices.catalog?.padLayout(of: device) ?? PadLayout(kernelCapabilitiesOf: device)
+            let layout = catalog?.padLayout(of: device) ?? PadLayout(kernelCapabilitiesOf: device)
             print("    pad: \(layout.buttonCodes.count) buttons, \(layout.ringCount) ring(s), \(layout.stripCount) strip(s), \(layout.modeGroups.count) mode group(s)")
-            if let pad = wacom?.tablet(for: device)?.pad {
+            if let pad = catalog?.tablet(for: device)?.pad {
                 let buttons = pad.buttons.map { button in
                     "\(button.label)\(button.position.map { " \($0)" } ?? "")\(button.togglesModeOf.map { " (mode toggle: \($0.rawValue))" } ?? "")"
                 }
@@ -288,7 +285,7 @@ struct Live: ParsableCommand {
                 emitter.proximityOut(device: index, at: tablets[index].decoder.lastProximityOutTime)
             }
             // Deadlines: a pending single press or a squeeze hold expires with time, not samples.
-            if let now = tablets[index].decoderTime() { emitter.advance(device: index, to: now) }
+            emitter.advance(device: index, to: tablets[index].decoderTime())
             emitter.flush(readable: readable)
         }
         while !StopSignal.isRequested {
@@ -308,8 +305,8 @@ struct Live: ParsableCommand {
             var timeout = awaiting.isEmpty ? remaining : min(remaining ?? .infinity, 0.2)
             for index in active {
                 let live = tablets[index]
-                if let now = live.decoderTime(), let deadline = emitter.nextDeadline(device: index) {
-                    timeout = max(0, min(timeout ?? .infinity, deadline - now + 0.000_5))
+                if let deadline = emitter.nextDeadline(device: index) {
+                    timeout = max(0, min(timeout ?? .infinity, deadline - live.decoderTime() + 0.000_5))
                 }
                 if let wait = live.secondsToProximityDeadline() { timeout = max(0, min(timeout ?? .infinity, wait + 0.001)) }
             }
@@ -346,7 +343,7 @@ struct Live: ParsableCommand {
             let last = samples.last?.time ?? tablets[index].decoder.lastProximityOutTime
             deliver(index, readable: MonotonicClock.now())
             // The run ends now: what waits for time (a squeeze hold) has had all of it.
-            emitter.finish(device: index, at: max(last, tablets[index].decoderTime() ?? last))
+            emitter.finish(device: index, at: max(last, tablets[index].decoderTime()))
         }
         let proximity = tablets.reduce(0) { $0 + $1.decoder.proximityOutCount }, forced = tablets.reduce(0) { $0 + $1.decoder.forcedProximityOutCount }
         var line = "quill live: \(loop.events) events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(proximity) proximity-outs (\(forced) forced) in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
@@ -368,7 +365,7 @@ struct LiveTablet {
     var assembler = FrameAssembler()
     /// The start of the run (µs, CLOCK_MONOTONIC): the decoders' times count from it, one clock
     /// for every tablet of the run.
-    var origin: Int64?
+    let origin: Int64
 
     /// The run's libwacom catalog, loaded once (loading takes tens of milliseconds: not while a
     /// tablet plugged back in is sending).
@@ -394,14 +391,13 @@ struct LiveTablet {
 
     /// The tablet plugged back in, on its new node: read afresh, its samples in the same clock.
     mutating func reopen(on node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
-        self = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin ?? MonotonicClock.microseconds(), catalog: catalog)
+        self = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin, catalog: catalog)
     }
 
     /// Decodes what was read, frame by frame.
     mutating func decode(_ events: [InputEvent], into samples: inout [PenSample]) {
         for var event in events {
-            if origin == nil { origin = event.microseconds }
-            event.microseconds -= origin ?? 0
+            event.microseconds -= origin
             if assembler.add(event) == .frameComplete {
                 if padDecoder != nil {
                     padDecoder?.decode(frame: assembler.pending[...], into: &padEvents)
@@ -414,19 +410,18 @@ struct LiveTablet {
     }
 
     /// Now in the decoder's clock (seconds from the start of the run).
-    func decoderTime() -> Double? {
-        origin.map { MonotonicClock.now() - Double($0) / 1_000_000 }
+    func decoderTime() -> Double {
+        MonotonicClock.now() - Double(origin) / 1_000_000
     }
 
     /// Seconds until a silent hovering pen is to be forced out of proximity.
     func secondsToProximityDeadline() -> Double? {
-        guard let origin, let deadline = decoder.proximityDeadline else { return nil }
+        guard let deadline = decoder.proximityDeadline else { return nil }
         return Double(deadline + origin) / 1_000_000 - MonotonicClock.now()
     }
 
     /// Forces a silent hovering pen out when its deadline has passed; true when it did.
     mutating func expireProximity(into samples: inout [PenSample]) -> Bool {
-        guard let origin else { return false }
         return decoder.expireProximity(at: MonotonicClock.microseconds() - origin, into: &samples)
     }
 }

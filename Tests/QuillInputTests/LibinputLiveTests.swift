@@ -231,7 +231,10 @@ struct LiveDeviceBehaviourTests {
         // (the old one was cancelled), at the replay's times and places. From the next stroke the
         // replay begins on, every sample is exactly the replay's.
         let resumed = live[(cancelled + 1)...]
-        #expect(resumed.first?.phase == "began")
+        // The first contact after the comeback begins a new stroke (never continues the cancelled
+        // one). Whether the pen is still down when the node opens again depends on how late
+        // umockdev's replug lands on a loaded machine: a hover may come first.
+        #expect(resumed.first { $0.phase != "hover" }?.phase == "began", "\(resumed.prefix(3).map(\.phase))")
         #expect(resumed.allSatisfy { sample in expected.contains { $0.t == sample.t && $0.x_mm == sample.x_mm && $0.y_mm == sample.y_mm } })
         let again = try #require(resumed.firstIndex { sample in sample.phase == "began" && expected.contains { $0.t == sample.t && $0.phase == "began" } }, "\(run.error)")
         let start = try #require(expected.firstIndex { $0.t == live[again].t })

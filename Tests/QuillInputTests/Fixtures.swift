@@ -45,18 +45,50 @@ enum Fixtures {
         try SampleReplay(path: path, deviceFile: device).allSamples()
     }
 
+    /// A program that did not finish within its deadline: the test fails with this message
+    /// (never a hang), naming the command and what it had written to standard error.
+    struct ProcessTimeout: Error, CustomStringConvertible {
+        var command: [String]
+        var seconds: Double
+        var error: String
+        var description: String { "\(command.joined(separator: " ")) did not finish within \(seconds) s (killed); its standard error ended with: \(error.suffix(2_000))" }
+    }
+
     /// Runs a program to completion and returns its exit status, standard output and error.
-    static func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    ///
+    /// Both streams go to files, not pipes: a child that fills one pipe while the test reads the
+    /// other blocks forever (seen under load, when libinput logged more than a pipe holds). A
+    /// program still running after `deadline` seconds is killed and ``ProcessTimeout`` thrown.
+    static func runProcess(_ executable: URL, _ arguments: [String], deadline: Double = 180) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let output = Pipe(), error = Pipe()
+        let outPath = temporaryPath(".stdout"), errPath = temporaryPath(".stderr")
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let error = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         process.standardOutput = output
         process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
         try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        try? output.close()
+        try? error.close()
+        if finished.wait(timeout: .now() + deadline) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+            let partial = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+            throw ProcessTimeout(command: [executable.path] + arguments, seconds: deadline, error: partial)
+        }
         process.waitUntilExit()
+        let outData = FileManager.default.contents(atPath: outPath) ?? Data()
+        let errData = FileManager.default.contents(atPath: errPath) ?? Data()
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 
@@ -132,3 +164,15 @@ enum Fixtures {
 let KEY = EvdevCode.EventType.key
 let ABS = EvdevCode.EventType.abs
 let MSC = EvdevCode.EventType.msc
+
+extension Fixtures {
+    /// Where two outputs part, line by line: nil when equal, else the first differing line of
+    /// each (with its number) and both line counts — what a failed comparison should say.
+    static func firstDifference(_ actual: String, _ expected: String) -> String? {
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        guard a != e else { return nil }
+        let line = (0..<min(a.count, e.count)).first { a[$0] != e[$0] } ?? min(a.count, e.count)
+        return "line \(line + 1) differs (\(a.count) lines vs \(e.count) expected):\n  got      \(line < a.count ? String(a[line]) : "<end>")\n  expected \(line < e.count ? String(e[line]) : "<end>")"
+    }
+}

@@ -16,6 +16,10 @@ final class MockedTablet {
     /// the moment it starts (not by their times), so without this pause the beginning would pile
     /// up unread, and a pile over ~4 KiB reaches the reader split mid-event.
     static let lead = 3.0
+    /// Seconds the event times stay ahead of the moment they are read (quillmock.c's
+    /// QUILL_MOCK_HEADROOM): a stream umockdev starts late on a loaded machine is moved later as
+    /// a whole, so proximity timers see the gaps a real tablet would send.
+    static let headroom = 0.25
     let directory: URL
     /// The events as played, with their times (µs from the first event), for the expected output.
     let events: [InputEvent]
@@ -161,14 +165,15 @@ final class MockedTablet {
         let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n")
         let script = """
             mkdir -p "$UMOCKDEV_DIR/run/udev/data" && printf 'I:1\\nE:ID_INPUT=1\\n\(mocks[0].udevTags.map { "E:\($0)=1\\n" }.joined())G:seat\\nQ:seat\\n' > "$UMOCKDEV_DIR/run/udev/data/c13:77"
-            export QUILL_MOCK_NODE=\(MockedTablet.node) QUILL_MOCK_RDEV=13:77
+            export QUILL_MOCK_NODE=\(MockedTablet.node) QUILL_MOCK_RDEV=13:77 QUILL_MOCK_HEADROOM=\(MockedTablet.headroom)
             \(exports)
             LD_PRELOAD="\(library):$LD_PRELOAD" exec "$@"
             """
         umockdev += ["/bin/sh", "-c", script, "sh"]
-        let result = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/timeout"), umockdev + arguments)
+        let result = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/timeout"), umockdev + arguments, deadline: Double(timeout) + 30)
         guard rebasesTimes, withEvents, let runStart = LiveClock.runStart(in: result.error) else { return result }
-        return (result.status, LiveClock.rebase(result.output, by: runStart - base), LiveClock.rebaseMessages(result.error, by: runStart - base))
+        let shift = runStart - base - LiveClock.mockShift(in: result.error)
+        return (result.status, LiveClock.rebase(result.output, by: shift), LiveClock.rebaseMessages(result.error, by: shift))
     }
 
     // MARK: - Files
@@ -269,6 +274,12 @@ enum LiveClock {
     static func runStart(in messages: String) -> Int64? {
         guard let range = messages.range(of: "t = 0 s at CLOCK_MONOTONIC ") else { return nil }
         return Int64(messages[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// Microseconds quillmock moved the stream's times (0 when it did not).
+    static func mockShift(in messages: String) -> Int64 {
+        guard let range = messages.range(of: "quillmock: event times moved ") else { return 0 }
+        return Int64(messages[range.upperBound...].prefix { $0.isNumber }) ?? 0
     }
 
     /// Every `"t":SECONDS` of `text` plus `shift` microseconds, printed as quill prints a time

@@ -15,6 +15,14 @@
  *  5. QUILL_MOCK_REPLUG_AFTER=S: S seconds after that first failed read the tablet is plugged
  *     back in: the node opens again, what the tablet sent meanwhile is lost (drained at the
  *     open), and reads pass through from then on.
+ *  6. QUILL_MOCK_HEADROOM=S: the stream's event times are kept at least S seconds ahead of the
+ *     moment they are read. The test stamps events ahead of the time umockdev plays them, so a
+ *     proximity timer running from an event's time (libinput's 50 ms, Quill's raw path) expires
+ *     as on a real tablet, only later; when umockdev-run starts the stream late (a loaded
+ *     machine), the stamps would be in the past and the timer would expire between every two
+ *     frames. At the first read of the node one shift is chosen for the whole run — every event
+ *     of every mocked fd moves by it, so times stay exact relative to each other — and said on
+ *     standard error ("quillmock: event times moved N µs later"), so the test can rebase.
  * Everything else passes through to the next library (umockdev's preload, then libc).
  */
 #define _GNU_SOURCE
@@ -256,13 +264,43 @@ int fstatat64(int dirfd, const char *path, struct stat64 *st, int flags) {
     return result;
 }
 
+static int shift_decided;
+static long long shift_us;  /* added to every event time read from the mocked node */
+
+/* Moves the events in buffer by the run's shift, choosing it at the first read (knob 6). */
+static void shift_times(void *buffer, ssize_t bytes) {
+    if (bytes < (ssize_t)sizeof(struct input_event)) return;
+    struct input_event *events = buffer;
+    size_t n = (size_t)bytes / sizeof(struct input_event);
+    if (!shift_decided) {
+        shift_decided = 1;
+        const char *text = getenv("QUILL_MOCK_HEADROOM");
+        if (!text) return;
+        long long stamp = (long long)events[0].input_event_sec * 1000000LL + events[0].input_event_usec;
+        long long wanted = (long long)((now_seconds() + atof(text)) * 1e6);
+        if (wanted > stamp) {
+            shift_us = wanted - stamp;
+            fprintf(stderr, "quillmock: event times moved %lld µs later (umockdev started the stream late)\n", shift_us);
+        }
+    }
+    if (shift_us == 0) return;
+    for (size_t i = 0; i < n; i++) {
+        long long t = (long long)events[i].input_event_sec * 1000000LL + events[i].input_event_usec + shift_us;
+        events[i].input_event_sec = t / 1000000LL;
+        events[i].input_event_usec = t % 1000000LL;
+    }
+}
+
 /* Reads from the mocked node count events; past QUILL_MOCK_UNPLUG_AFTER the device is gone. */
 ssize_t read(int fd, void *buffer, size_t count) {
     NEXT(read);
     int mocked = fd >= 0 && fd < MAX_FDS && mocked_fds[fd];
     if (!mocked || unplug_after() < 0 || replugged) {
         ssize_t result = next_read(fd, buffer, count);
-        if (mocked && result > 0) events_read += result / EVENT_SIZE;
+        if (mocked && result > 0) {
+            events_read += result / EVENT_SIZE;
+            shift_times(buffer, result);
+        }
         return result;
     }
     long left = unplug_after() - events_read;
@@ -273,6 +311,9 @@ ssize_t read(int fd, void *buffer, size_t count) {
     }
     if (count > (size_t)left * EVENT_SIZE) count = (size_t)left * EVENT_SIZE;
     ssize_t result = next_read(fd, buffer, count);
-    if (result > 0) events_read += result / EVENT_SIZE;
+    if (result > 0) {
+        events_read += result / EVENT_SIZE;
+        shift_times(buffer, result);
+    }
     return result;
 }

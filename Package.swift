@@ -12,6 +12,11 @@ let package = Package(
         .library(name: "QuillStroke", targets: ["QuillStroke"]),
         .library(name: "QuillLayout", targets: ["QuillLayout"]),
         .library(name: "QuillGestures", targets: ["QuillGestures"]),
+        // Live tablets in a host's own main loop (fd + dispatch), over libevdev / libinput / libwacom.
+        .library(name: "QuillDevices", targets: ["QuillDevices"]),
+        // The C interface (Sources/CQuill/include/quill.h): built as libQuillC.so with the soname
+        // libquill.so.0, the name Tools/install gives it (a product cannot share the tool's name).
+        .library(name: "QuillC", type: .dynamic, targets: ["QuillC"]),
         .executable(name: "quill", targets: ["quill"]),
     ],
     dependencies: [
@@ -68,10 +73,21 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        .target(
+            name: "QuillDevices",
+            dependencies: ["QuillCore", "QuillInput", "QuillSystem"]
+        ),
+        // quill.h, the C interface's one header (its types are filled by QuillC).
+        .target(name: "CQuill", publicHeadersPath: "include"),
+        .target(
+            name: "QuillC",
+            dependencies: ["CQuill", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillLayout"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libquill.so.0"])]
+        ),
         .executableTarget(
             name: "quill",
             dependencies: [
-                "QuillCore", "QuillInput", "QuillSystem", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures",
+                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -43,6 +43,10 @@ public final class EvdevNode {
         close(fd)
     }
 
+    /// The node's file descriptor (non-blocking), to poll in a host's main loop. It belongs to
+    /// the node: never close it.
+    public var fileDescriptor: Int32 { fd }
+
     /// The current value of an axis (libevdev's state, kept up to date by ``readEvents(into:)``).
     public func value(type: UInt16, code: UInt16) -> Int32? {
         var value: Int32 = 0

@@ -1,40 +1,11 @@
 import ArgumentParser
 import Foundation
 import QuillCore
+import QuillDevices
 import QuillGestures
 import QuillInput
 import QuillStroke
 import QuillSystem
-
-/// Finds the tablet to use: the given node, or the first pen tablet under /dev/input.
-enum TabletFinder {
-    /// The node's class as libinput will see it: udev's tags, else udev's rules on its codes.
-    static func deviceClass(of node: EvdevNode) -> DeviceClass { UdevProperties.deviceClass(node: node.path, device: node.description) }
-
-    /// The node to open, or an error message and exit code. Without `requested`, the first pen
-    /// node (never a pad or touch node of the same tablet); a requested node must be a pen or a pad.
-    static func find(_ requested: String?) throws -> EvdevNode {
-        if let requested {
-            let node = try EvdevNode(path: requested)
-            let deviceClass = deviceClass(of: node)
-            guard deviceClass == .pen || deviceClass == .pad else {
-                throw ValidationError("\(requested) \"\(node.description.name)\" is a \(deviceClass.description), not a tablet's pen or pad: Quill reads pens and pads")
-            }
-            return node
-        }
-        var denied: EvdevNodeError?
-        for path in EvdevNode.eventNodes() {
-            do {
-                let node = try EvdevNode(path: path)
-                if deviceClass(of: node) == .pen { return node }
-            } catch let error as EvdevNodeError {
-                if error.isPermissionDenied { denied = error }
-            }
-        }
-        if let denied { throw denied }
-        throw ValidationError("no pen tablet found under /dev/input (give one with --device /dev/input/eventN)")
-    }
-}
 
 /// `quill devices`: the pen tablets this machine has.
 struct Devices: ParsableCommand {
@@ -101,32 +72,6 @@ struct Devices: ParsableCommand {
         case .touchscreen, .touchpad, .other:
             print("    finger touches: not read by Quill (never pen samples)")
         }
-    }
-}
-
-/// Nodes of one physical tablet: the same USB ids and the same name once the node's suffix
-/// ("Pen", "Pad", "Finger", "Touch") is taken off — the kernel names a tablet's nodes that way.
-struct TabletGroup {
-    var name: String
-    var members: [Int]
-
-    static func group(_ devices: [DeviceDescription]) -> [TabletGroup] {
-        var groups: [TabletGroup] = []
-        var keys: [String] = []
-        for (index, device) in devices.enumerated() {
-            var name = device.name
-            for suffix in [" Pen", " Pad", " Finger", " Touch", " Express Key Remote"] where name.hasSuffix(suffix) {
-                name = String(name.dropLast(suffix.count))
-            }
-            let key = "\(device.bus):\(device.vendor):\(device.product):\(name)"
-            if let existing = keys.firstIndex(of: key) {
-                groups[existing].members.append(index)
-            } else {
-                keys.append(key)
-                groups.append(TabletGroup(name: name, members: [index]))
-            }
-        }
-        return groups
     }
 }
 
@@ -350,79 +295,6 @@ struct Live: ParsableCommand {
         if tablets.count > 1 { line += " from \(tablets.count) tablets" }
         if stats { line += emitter.latencyText + loop.text }
         FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-}
-
-/// One tablet of a live run on the raw path: its node, decoder and frame assembly.
-struct LiveTablet {
-    var node: EvdevNode
-    /// The pen decoder (a pad node's is never fed).
-    var decoder: TabletDecoder
-    /// A pad node's decoder: its frames become ``padEvents``, never samples.
-    var padDecoder: PadDecoder?
-    /// Pad events decoded and not yet streamed.
-    var padEvents: [PadEvent] = []
-    var assembler = FrameAssembler()
-    /// The start of the run (µs, CLOCK_MONOTONIC): the decoders' times count from it, one clock
-    /// for every tablet of the run.
-    let origin: Int64
-
-    /// The run's libwacom catalog, loaded once (loading takes tens of milliseconds: not while a
-    /// tablet plugged back in is sending).
-    let catalog: WacomCatalog?
-
-    init(node: EvdevNode, parameters: TabletDecoderParameters, index: Int, origin: Int64, catalog: WacomCatalog?) throws {
-        self.node = node
-        self.origin = origin
-        self.catalog = catalog
-        // libwacom's size for a tablet without resolution, and its pad layout: as a replay has them.
-        decoder = try TabletDecoder(
-            device: node.description, deviceIndex: index, parameters: parameters, area: catalog?.activeArea(of: node.description))
-        if TabletFinder.deviceClass(of: node) == .pad {
-            padDecoder = PadDecoder(
-                device: node.description, deviceIndex: index, layout: catalog?.padLayout(of: node.description), isLeftHanded: parameters.isLeftHanded)
-        }
-        // The node's barrel rotation now, as libinput starts from it: both backends count an Art
-        // Pen's roll from the same value.
-        if let rotation = node.value(type: EvdevCode.EventType.abs, code: EvdevCode.Abs.z) { decoder.assumeRotation(raw: rotation) }
-        decoder.startClock(at: 0)  // event times arrive minus `origin`
-        padDecoder?.startClock(at: 0)
-    }
-
-    /// The tablet plugged back in, on its new node: read afresh, its samples in the same clock.
-    mutating func reopen(on node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
-        self = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin, catalog: catalog)
-    }
-
-    /// Decodes what was read, frame by frame.
-    mutating func decode(_ events: [InputEvent], into samples: inout [PenSample]) {
-        for var event in events {
-            event.microseconds -= origin
-            if assembler.add(event) == .frameComplete {
-                if padDecoder != nil {
-                    padDecoder?.decode(frame: assembler.pending[...], into: &padEvents)
-                } else {
-                    decoder.decode(frame: assembler.pending[...], into: &samples)
-                }
-                assembler.clear()
-            }
-        }
-    }
-
-    /// Now in the decoder's clock (seconds from the start of the run).
-    func decoderTime() -> Double {
-        MonotonicClock.now() - Double(origin) / 1_000_000
-    }
-
-    /// Seconds until a silent hovering pen is to be forced out of proximity.
-    func secondsToProximityDeadline() -> Double? {
-        guard let deadline = decoder.proximityDeadline else { return nil }
-        return Double(deadline + origin) / 1_000_000 - MonotonicClock.now()
-    }
-
-    /// Forces a silent hovering pen out when its deadline has passed; true when it did.
-    mutating func expireProximity(into samples: inout [PenSample]) -> Bool {
-        return decoder.expireProximity(at: MonotonicClock.microseconds() - origin, into: &samples)
     }
 }
 

@@ -64,8 +64,8 @@ enum Fixtures {
         process.executableURL = executable
         process.arguments = arguments
         let outPath = temporaryPath(".stdout"), errPath = temporaryPath(".stderr")
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         defer {
             try? FileManager.default.removeItem(atPath: outPath)
             try? FileManager.default.removeItem(atPath: errPath)

@@ -1,0 +1,113 @@
+import CQuill
+import QuillCore
+import QuillStroke
+
+/// What a quill_engine handle holds: the engine and the geometry committed since the last take.
+final class EngineBox {
+    var engine: StrokeEngine
+    /// Committed geometry not yet taken by the caller (emptied, capacity kept, at each take).
+    var pending = BrushGeometry()
+    var strokeCount = 0
+
+    init(engine: StrokeEngine) { self.engine = engine }
+
+    static func from(_ handle: OpaquePointer?) throws -> EngineBox {
+        guard let handle else { throw CFailure.invalid("engine is NULL") }
+        return Unmanaged<EngineBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    }
+}
+
+private let inks: [InkType] = [.pen, .pencil, .marker, .monoline, .fountainPen, .watercolor, .crayon]
+
+@_cdecl("quill_engine_new")
+public func quill_engine_new(_ options: UnsafePointer<quill_engine_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guarded {
+        let value = try CStatus.check(options, "quill_engine_options")
+        guard let out else { throw CFailure.invalid("engine (the output pointer) is NULL") }
+        guard value.ink >= 0, Int(value.ink) < inks.count else { throw CFailure.invalid("quill_engine_options.ink is \(value.ink); expected 0…6 (enum quill_ink)") }
+        let ink = try Ink(type: inks[Int(value.ink)], width: value.width == 0 ? nil : value.width)
+        let canvas = try CanvasSize(
+            width: value.canvas_width == 0 ? CanvasSize.iPadPro129Landscape.width : value.canvas_width,
+            height: value.canvas_height == 0 ? CanvasSize.iPadPro129Landscape.height : value.canvas_height)
+        let mapping = try TabletMapping(areaWidth: value.area_width_mm, areaHeight: value.area_height_mm, canvas: canvas)
+        let box = EngineBox(engine: StrokeEngine(ink: ink, mapping: mapping))
+        out.pointee = OpaquePointer(Unmanaged.passRetained(box).toOpaque())
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_engine_add_sample")
+public func quill_engine_add_sample(_ handle: OpaquePointer?, _ sample: UnsafePointer<quill_sample>?, _ update: UnsafeMutablePointer<quill_stroke_update>?) -> Int32 {
+    guarded {
+        let box = try EngineBox.from(handle)
+        let input = try CSample.read(sample)
+        let target = try update.map { try CStatus.checkOutput($0, "quill_stroke_update") }
+        // A finished stroke is not kept: the caller has its geometry (memory stays flat).
+        guard let result = box.engine.add(input, geometry: &box.pending) else { return 0 }
+        box.strokeCount = result.strokeIndex + 1
+        if let target {
+            var out = quill_stroke_update()
+            out.size = UInt32(MemoryLayout<quill_stroke_update>.size)
+            out.stroke = Int32(truncatingIfNeeded: result.strokeIndex)
+            out.time = result.time
+            out.x = result.point.x
+            out.y = result.point.y
+            out.width = result.point.width
+            out.predicted_x = result.predictedPoint.x
+            out.predicted_y = result.predictedPoint.y
+            out.is_end = result.isEnd ? 1 : 0
+            target.pointee = out
+        }
+        return 1
+    }
+}
+
+@_cdecl("quill_engine_take_geometry")
+public func quill_engine_take_geometry(
+    _ handle: OpaquePointer?, _ vertices: UnsafeMutablePointer<quill_vertex>?, _ vertexCapacity: Int, _ vertexCount: UnsafeMutablePointer<Int>?,
+    _ indices: UnsafeMutablePointer<UInt32>?, _ indexCapacity: Int, _ indexCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    guarded {
+        let box = try EngineBox.from(handle)
+        guard let vertexCount, let indexCount else { throw CFailure.invalid("vertex_count or index_count is NULL") }
+        let geometry = box.pending
+        vertexCount.pointee = geometry.vertices.count
+        indexCount.pointee = geometry.triangles.count
+        guard geometry.vertices.count <= vertexCapacity, geometry.triangles.count <= indexCapacity else {
+            throw CFailure(
+                status: QUILL_ERROR_BUFFER_TOO_SMALL.rawValue,
+                message: "geometry needs \(geometry.vertices.count) vertices and \(geometry.triangles.count) indices; the buffers hold \(vertexCapacity) and \(indexCapacity)")
+        }
+        if !geometry.vertices.isEmpty {
+            guard let vertices else { throw CFailure.invalid("vertices is NULL") }
+            for (i, vertex) in geometry.vertices.enumerated() { vertices[i] = quill_vertex(x: vertex.x, y: vertex.y, opacity: vertex.opacity) }
+        }
+        if !geometry.triangles.isEmpty {
+            guard let indices else { throw CFailure.invalid("indices is NULL") }
+            for (i, index) in geometry.triangles.enumerated() { indices[i] = index }
+        }
+        box.pending.removeAll()
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_engine_finish")
+public func quill_engine_finish(_ handle: OpaquePointer?) -> Int32 {
+    guarded {
+        let box = try EngineBox.from(handle)
+        box.engine.finish { _ in }
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_engine_stroke_count")
+public func quill_engine_stroke_count(_ handle: OpaquePointer?) -> Int32 {
+    guard let box = try? EngineBox.from(handle) else { return QUILL_ERROR_INVALID_ARGUMENT.rawValue }
+    return Int32(truncatingIfNeeded: box.strokeCount)
+}
+
+@_cdecl("quill_engine_free")
+public func quill_engine_free(_ handle: OpaquePointer?) {
+    guard let handle else { return }
+    Unmanaged<EngineBox>.fromOpaque(UnsafeRawPointer(handle)).release()
+}

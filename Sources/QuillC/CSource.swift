@@ -1,0 +1,175 @@
+import CQuill
+import QuillCore
+import QuillDevices
+import QuillInput
+import QuillSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a quill_source handle holds: a recording's samples, or a live tablet.
+final class SourceBox {
+    enum Kind {
+        case recording(samples: [PenSample], next: Int)
+        case live(TabletSource)
+    }
+    var kind: Kind
+    let mapping: TabletMapping?
+
+    init(kind: Kind, mapping: TabletMapping?) {
+        self.kind = kind
+        self.mapping = mapping
+    }
+
+    static func from(_ handle: OpaquePointer?) throws -> SourceBox {
+        guard let handle else { throw CFailure.invalid("source is NULL") }
+        return Unmanaged<SourceBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    }
+}
+
+/// The decoder parameters of quill_source_options (NULL: every default).
+private func parameters(_ options: UnsafePointer<quill_source_options>?) throws -> (TabletDecoderParameters, String?) {
+    guard options != nil else { return (.defaults, nil) }
+    let value = try CStatus.check(options, "quill_source_options")
+    let width = value.canvas_width == 0 ? CanvasSize.iPadPro129Landscape.width : value.canvas_width
+    let height = value.canvas_height == 0 ? CanvasSize.iPadPro129Landscape.height : value.canvas_height
+    let canvas = try CanvasSize(width: width, height: height)
+    let parameters = try TabletDecoderParameters(canvas: canvas, isLeftHanded: value.left_handed != 0)
+    return (parameters, value.device_file.map { String(cString: $0) })
+}
+
+private func hand(_ box: SourceBox, to out: UnsafeMutablePointer<OpaquePointer?>?) throws {
+    guard let out else { throw CFailure.invalid("source (the output pointer) is NULL") }
+    out.pointee = OpaquePointer(Unmanaged.passRetained(box).toOpaque())
+}
+
+@_cdecl("quill_source_open_recording")
+public func quill_source_open_recording(_ path: UnsafePointer<CChar>?, _ options: UnsafePointer<quill_source_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guarded {
+        guard let path else { throw CFailure.invalid("path is NULL") }
+        guard out != nil else { throw CFailure.invalid("source (the output pointer) is NULL") }
+        let (parameters, deviceFile) = try parameters(options)
+        guard access(path, R_OK) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw CFailure(status: errno == EACCES ? QUILL_ERROR_PERMISSION.rawValue : QUILL_ERROR_IO.rawValue, message: "\(String(cString: path)): \(reason)")
+        }
+        let replay = try SampleReplay(path: String(cString: path), deviceFile: deviceFile, parameters: parameters, catalog: WacomCatalog.loadIfAvailable())
+        let samples = try replay.allSamples()
+        try hand(SourceBox(kind: .recording(samples: samples, next: 0), mapping: replay.mapping(forDevice: 0)), to: out)
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_source_open_device")
+public func quill_source_open_device(_ node: UnsafePointer<CChar>?, _ options: UnsafePointer<quill_source_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guarded {
+        guard out != nil else { throw CFailure.invalid("source (the output pointer) is NULL") }
+        let (parameters, _) = try parameters(options)
+        let source = try TabletSource(path: node.map { String(cString: $0) }, parameters: parameters)
+        try hand(SourceBox(kind: .live(source), mapping: source.mapping), to: out)
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_source_get_fd")
+public func quill_source_get_fd(_ handle: OpaquePointer?) -> Int32 {
+    guard let box = try? SourceBox.from(handle) else { return -1 }
+    if case let .live(source) = box.kind { return source.fileDescriptor }
+    return -1
+}
+
+@_cdecl("quill_source_dispatch")
+public func quill_source_dispatch(_ handle: OpaquePointer?) -> Int32 {
+    guarded {
+        let box = try SourceBox.from(handle)
+        if case let .live(source) = box.kind { try source.dispatch() }
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_source_get_timeout")
+public func quill_source_get_timeout(_ handle: OpaquePointer?) -> Int32 {
+    guard let box = try? SourceBox.from(handle), case let .live(source) = box.kind, let seconds = source.timeout else { return -1 }
+    return Int32(min((seconds * 1000).rounded(.up), 86_400_000))
+}
+
+@_cdecl("quill_source_next_sample")
+public func quill_source_next_sample(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<quill_sample>?) -> Int32 {
+    guarded {
+        let box = try SourceBox.from(handle)
+        let target = try CStatus.checkOutput(out, "quill_sample")
+        let sample: PenSample?
+        switch box.kind {
+        case let .recording(samples, next):
+            sample = next < samples.count ? samples[next] : nil
+            if sample != nil { box.kind = .recording(samples: samples, next: next + 1) }
+        case let .live(source):
+            sample = source.nextSample()
+        }
+        guard let sample else { return 0 }
+        target.pointee = CSample.make(sample)
+        return 1
+    }
+}
+
+@_cdecl("quill_source_get_area")
+public func quill_source_get_area(_ handle: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) -> Int32 {
+    guarded {
+        let box = try SourceBox.from(handle)
+        guard let width, let height else { throw CFailure.invalid("width_mm or height_mm is NULL") }
+        guard let mapping = box.mapping else { throw CFailure(status: QUILL_ERROR_NOT_FOUND.rawValue, message: "the source has no pen device (no tablet area)") }
+        width.pointee = mapping.areaWidth
+        height.pointee = mapping.areaHeight
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_source_close")
+public func quill_source_close(_ handle: OpaquePointer?) {
+    guard let handle else { return }
+    Unmanaged<SourceBox>.fromOpaque(UnsafeRawPointer(handle)).release()
+}
+
+/// PenSample ⇄ struct quill_sample.
+enum CSample {
+    static let tools: [PenTool] = [.pen, .eraser, .brush, .pencil, .airbrush, .mouse, .lens]
+    static let phases: [PenPhase] = [.hover, .began, .moved, .ended, .cancelled]
+
+    static func make(_ sample: PenSample) -> quill_sample {
+        var out = quill_sample()
+        out.size = UInt32(MemoryLayout<quill_sample>.size)
+        out.device = Int32(truncatingIfNeeded: sample.deviceIndex)
+        out.time = sample.time
+        out.x = sample.location.x
+        out.y = sample.location.y
+        out.x_mm = sample.tabletLocation.x
+        out.y_mm = sample.tabletLocation.y
+        out.phase = Int32(phases.firstIndex(of: sample.phase) ?? 0)
+        out.tool = Int32(tools.firstIndex(of: sample.tool) ?? 0)
+        out.force = sample.force
+        out.pressure = sample.pressure
+        out.altitude = sample.altitude
+        out.azimuth = sample.azimuth
+        out.roll = sample.roll
+        out.distance = sample.distance
+        out.wheel = sample.wheel
+        out.buttons = UInt32(sample.buttons.rawValue)
+        out.serial = sample.toolSerial
+        out.tool_id = sample.toolID
+        return out
+    }
+
+    /// The sample of a caller's struct; phase and tool must be known values.
+    static func read(_ pointer: UnsafePointer<quill_sample>?) throws -> PenSample {
+        let value = try CStatus.check(pointer, "quill_sample")
+        guard value.phase >= 0, Int(value.phase) < phases.count else { throw CFailure.invalid("quill_sample.phase is \(value.phase); expected 0…4 (enum quill_phase)") }
+        guard value.tool >= 0, Int(value.tool) < tools.count else { throw CFailure.invalid("quill_sample.tool is \(value.tool); expected 0…6 (enum quill_tool)") }
+        return PenSample(
+            time: value.time, location: CanvasPoint(x: value.x, y: value.y), tabletLocation: TabletPoint(x: value.x_mm, y: value.y_mm),
+            phase: phases[Int(value.phase)], tool: tools[Int(value.tool)], force: value.force, pressure: value.pressure,
+            altitude: value.altitude, azimuth: value.azimuth, roll: value.roll, distance: value.distance, wheel: value.wheel,
+            buttons: PenButtons(rawValue: UInt16(truncatingIfNeeded: value.buttons)), toolSerial: value.serial, toolID: value.tool_id,
+            deviceIndex: Int(value.device))
+    }
+}

@@ -1,0 +1,76 @@
+import QuillCore
+import QuillInput
+import QuillSystem
+
+/// One tablet of a live run on the raw path: its node, decoder and frame assembly.
+public struct LiveTablet {
+    public var node: EvdevNode
+    /// The pen decoder (a pad node's is never fed).
+    public var decoder: TabletDecoder
+    /// A pad node's decoder: its frames become ``padEvents``, never samples.
+    public var padDecoder: PadDecoder?
+    /// Pad events decoded and not yet streamed.
+    public var padEvents: [PadEvent] = []
+    var assembler = FrameAssembler()
+    /// The start of the run (µs, CLOCK_MONOTONIC): the decoders' times count from it, one clock
+    /// for every tablet of the run.
+    public let origin: Int64
+
+    /// The run's libwacom catalog, loaded once (loading takes tens of milliseconds: not while a
+    /// tablet plugged back in is sending).
+    public let catalog: WacomCatalog?
+
+    public init(node: EvdevNode, parameters: TabletDecoderParameters, index: Int, origin: Int64, catalog: WacomCatalog?) throws {
+        self.node = node
+        self.origin = origin
+        self.catalog = catalog
+        // libwacom's size for a tablet without resolution, and its pad layout: as a replay has them.
+        decoder = try TabletDecoder(
+            device: node.description, deviceIndex: index, parameters: parameters, area: catalog?.activeArea(of: node.description))
+        if TabletFinder.deviceClass(of: node) == .pad {
+            padDecoder = PadDecoder(
+                device: node.description, deviceIndex: index, layout: catalog?.padLayout(of: node.description), isLeftHanded: parameters.isLeftHanded)
+        }
+        // The node's barrel rotation now, as libinput starts from it: both backends count an Art
+        // Pen's roll from the same value.
+        if let rotation = node.value(type: EvdevCode.EventType.abs, code: EvdevCode.Abs.z) { decoder.assumeRotation(raw: rotation) }
+        decoder.startClock(at: 0)  // event times arrive minus `origin`
+        padDecoder?.startClock(at: 0)
+    }
+
+    /// The tablet plugged back in, on its new node: read afresh, its samples in the same clock.
+    public mutating func reopen(on node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
+        self = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin, catalog: catalog)
+    }
+
+    /// Decodes what was read, frame by frame.
+    public mutating func decode(_ events: [InputEvent], into samples: inout [PenSample]) {
+        for var event in events {
+            event.microseconds -= origin
+            if assembler.add(event) == .frameComplete {
+                if padDecoder != nil {
+                    padDecoder?.decode(frame: assembler.pending[...], into: &padEvents)
+                } else {
+                    decoder.decode(frame: assembler.pending[...], into: &samples)
+                }
+                assembler.clear()
+            }
+        }
+    }
+
+    /// Now in the decoder's clock (seconds from the start of the run).
+    public func decoderTime() -> Double {
+        MonotonicClock.now() - Double(origin) / 1_000_000
+    }
+
+    /// Seconds until a silent hovering pen is to be forced out of proximity.
+    public func secondsToProximityDeadline() -> Double? {
+        guard let deadline = decoder.proximityDeadline else { return nil }
+        return Double(deadline + origin) / 1_000_000 - MonotonicClock.now()
+    }
+
+    /// Forces a silent hovering pen out when its deadline has passed; true when it did.
+    public mutating func expireProximity(into samples: inout [PenSample]) -> Bool {
+        return decoder.expireProximity(at: MonotonicClock.microseconds() - origin, into: &samples)
+    }
+}

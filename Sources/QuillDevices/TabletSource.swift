@@ -1,0 +1,91 @@
+import QuillCore
+import QuillInput
+import QuillSystem
+
+/// A live tablet read in the host's own main loop, the way libinput is read: poll
+/// ``fileDescriptor`` for input, call ``dispatch()`` when it is readable or when ``timeout`` has
+/// passed, then take what it decoded with ``nextSample()`` and ``takePadEvents()``.
+///
+/// It starts no threads and never blocks. The samples are the ones a replay of the same events
+/// gives (the raw path: libevdev and Quill's decoder). Times are seconds from `origin`, so the
+/// sources of one run share one clock.
+public final class TabletSource {
+    /// The tablet: node, decoders, clock.
+    public private(set) var tablet: LiveTablet
+    private var samples: [PenSample] = []
+    private var head = 0
+    private var events: [InputEvent] = []
+    /// True once the node is gone (unplugged); ``dispatch()`` has thrown and the open stroke was
+    /// cancelled.
+    public private(set) var isGone = false
+
+    /// Opens `node` as device `index`. `origin` is the run's start in CLOCK_MONOTONIC
+    /// microseconds (default: now); `catalog` gives libwacom's sizes and pad layouts.
+    public init(node: EvdevNode, parameters: TabletDecoderParameters = .defaults, index: Int = 0, origin: Int64? = nil, catalog: WacomCatalog? = WacomCatalog.loadIfAvailable()) throws {
+        tablet = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin ?? MonotonicClock.microseconds(), catalog: catalog)
+        samples.reserveCapacity(64)
+        events.reserveCapacity(256)
+    }
+
+    /// Opens the node at `path` (nil: the first pen tablet under /dev/input). Throws
+    /// ``TabletFinderError`` for a node that is no pen or pad, ``EvdevNodeError`` when it cannot be opened.
+    public convenience init(path: String?, parameters: TabletDecoderParameters = .defaults, index: Int = 0, origin: Int64? = nil) throws {
+        try self.init(node: TabletFinder.find(path), parameters: parameters, index: index, origin: origin)
+    }
+
+    /// The fd to poll for input (POLLIN). It belongs to the source.
+    public var fileDescriptor: Int32 { tablet.node.fileDescriptor }
+
+    /// Where the tablet's millimetres land on the canvas.
+    public var mapping: TabletMapping { tablet.decoder.mapping }
+
+    /// True for a pad node: it gives pad events, never samples.
+    public var isPad: Bool { tablet.padDecoder != nil }
+
+    /// Seconds until ``dispatch()`` must run even without input (a silent hovering pen is taken
+    /// out of proximity then, as libinput does), or nil.
+    public var timeout: Double? { tablet.secondsToProximityDeadline().map { max(0, $0) } }
+
+    /// Reads every event pending on the node (without blocking) and decodes it; with nothing
+    /// pending, expires a silent hovering pen's proximity when its time has come. Throws
+    /// ``EvdevNodeError`` when the tablet was unplugged, after its open stroke was cancelled
+    /// (that sample is waiting in the queue).
+    public func dispatch() throws {
+        if head > 0, head == samples.count {
+            samples.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        guard !isGone else { return }
+        events.removeAll(keepingCapacity: true)
+        do {
+            try tablet.node.readEvents(into: &events)
+        } catch let error as EvdevNodeError where error.isGone {
+            isGone = true
+            tablet.decoder.cancel(into: &samples)
+            throw error
+        }
+        if events.isEmpty {
+            _ = tablet.expireProximity(into: &samples)
+        } else {
+            tablet.decode(events, into: &samples)
+        }
+    }
+
+    /// The next decoded sample, or nil when none is waiting.
+    public func nextSample() -> PenSample? {
+        guard head < samples.count else { return nil }
+        head += 1
+        return samples[head - 1]
+    }
+
+    /// The pad events decoded so far (a pad node's), oldest first.
+    public func takePadEvents() -> [PadEvent] {
+        defer { tablet.padEvents.removeAll(keepingCapacity: true) }
+        return tablet.padEvents
+    }
+
+    /// Ends the input: a tip still down gets its `ended` sample.
+    public func finish() {
+        tablet.decoder.finish(into: &samples)
+    }
+}

@@ -1,0 +1,144 @@
+/*
+ * abi_check — exercises quill.h from C for EmbeddingTests; each mode prints lines the test
+ * compares with the `quill` command on the same input.
+ *   abi_check gestures FILE      one line per double tap: "doubleTap T ACTION BEFORE AFTER"
+ *   abi_check layout W H HAND     "size H V", "canvas X Y W H", "palette X Y W H DOCKED"
+ *   abi_check device ID           the same for a catalogue device in landscape
+ *   abi_check geometry FILE       takes geometry with buffers that start too small and grow:
+ *                                 "vertices N indices M retries R maxindex I"
+ *   abi_check errors              "NAME STATUS MESSAGE" for each misuse
+ */
+#include <quill.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(const char *what, int status) {
+    fprintf(stderr, "%s: %s: %s\n", what, quill_strerror(status), quill_last_error());
+    return 1;
+}
+
+static int gestures(const char *path) {
+    quill_source *source = NULL;
+    int status = quill_source_open_recording(path, NULL, &source);
+    if (status) return fail("open", status);
+    quill_gestures *recognizer = NULL;
+    if ((status = quill_gestures_new(NULL, &recognizer))) return fail("gestures", status);
+    struct quill_sample sample = { .size = sizeof sample };
+    struct quill_gesture_outcome outcome = { .size = sizeof outcome };
+    double last = 0;
+    while (quill_source_next_sample(source, &sample) == 1) {
+        if ((status = quill_gestures_add_sample(recognizer, &sample))) return fail("add", status);
+        last = sample.time;
+        while (quill_gestures_next_outcome(recognizer, &outcome) == 1)
+            if (outcome.gesture == QUILL_GESTURE_DOUBLE_TAP)
+                printf("doubleTap %.6f %d %s %s\n", outcome.time, outcome.action, outcome.tool_before, outcome.tool_after);
+    }
+    quill_gestures_advance(recognizer, last + 10);
+    while (quill_gestures_next_outcome(recognizer, &outcome) == 1)
+        if (outcome.gesture == QUILL_GESTURE_DOUBLE_TAP)
+            printf("doubleTap %.6f %d %s %s\n", outcome.time, outcome.action, outcome.tool_before, outcome.tool_after);
+    quill_gestures_free(recognizer);
+    quill_source_close(source);
+    return 0;
+}
+
+static void print_layout(const struct quill_layout *layout) {
+    printf("size %d %d\n", layout->horizontal_size_class, layout->vertical_size_class);
+    printf("canvas %g %g %g %g\n", layout->canvas.x, layout->canvas.y, layout->canvas.width, layout->canvas.height);
+    printf("palette %g %g %g %g %d\n", layout->palette.x, layout->palette.y, layout->palette.width, layout->palette.height, layout->palette_docked);
+}
+
+static int geometry(const char *path) {
+    quill_source *source = NULL;
+    int status = quill_source_open_recording(path, NULL, &source);
+    if (status) return fail("open", status);
+    double width = 0, height = 0;
+    if ((status = quill_source_get_area(source, &width, &height))) return fail("area", status);
+    struct quill_engine_options options = { .size = sizeof options, .ink = QUILL_INK_PEN, .area_width_mm = width, .area_height_mm = height };
+    quill_engine *engine = NULL;
+    if ((status = quill_engine_new(&options, &engine))) return fail("engine", status);
+    size_t vertex_capacity = 1, index_capacity = 1, total_vertices = 0, total_indices = 0, retries = 0;
+    struct quill_vertex *vertices = malloc(vertex_capacity * sizeof *vertices);
+    uint32_t *indices = malloc(index_capacity * sizeof *indices), max_index = 0;
+    struct quill_sample sample = { .size = sizeof sample };
+    while (quill_source_next_sample(source, &sample) == 1) {
+        quill_engine_add_sample(engine, &sample, NULL);
+        for (;;) {
+            size_t vertex_count = 0, index_count = 0;
+            status = quill_engine_take_geometry(engine, vertices, vertex_capacity, &vertex_count, indices, index_capacity, &index_count);
+            if (status == QUILL_ERROR_BUFFER_TOO_SMALL) {
+                retries++;
+                vertex_capacity = vertex_count;
+                index_capacity = index_count;
+                vertices = realloc(vertices, vertex_capacity * sizeof *vertices);
+                indices = realloc(indices, index_capacity * sizeof *indices);
+                continue;
+            }
+            if (status) return fail("geometry", status);
+            for (size_t i = 0; i < index_count; i++) {
+                if (indices[i] >= vertex_count) { fprintf(stderr, "index %u beyond %zu vertices\n", indices[i], vertex_count); return 1; }
+                if (indices[i] > max_index) max_index = indices[i];
+            }
+            total_vertices += vertex_count;
+            total_indices += index_count;
+            break;
+        }
+    }
+    quill_engine_finish(engine);
+    printf("vertices %zu indices %zu retries %zu strokes %d\n", total_vertices, total_indices, retries, quill_engine_stroke_count(engine));
+    free(vertices);
+    free(indices);
+    quill_engine_free(engine);
+    quill_source_close(source);
+    return 0;
+}
+
+static void report(const char *name, int status) { printf("%s %d %s\n", name, status, quill_last_error()); }
+
+static int errors(void) {
+    quill_source *source = NULL;
+    quill_engine *engine = NULL;
+    struct quill_layout layout = { .size = sizeof layout };
+    report("missing-file", quill_source_open_recording("/nonexistent/quill.events", NULL, &source));
+    report("null-path", quill_source_open_recording(NULL, NULL, &source));
+    struct quill_engine_options zero_size = { 0 };
+    zero_size.area_width_mm = 100;
+    zero_size.area_height_mm = 100;
+    report("struct-size-0", quill_engine_new(&zero_size, &engine));
+    struct quill_engine_options wide = { .size = sizeof wide, .ink = QUILL_INK_PEN, .width = 500, .area_width_mm = 100, .area_height_mm = 100 };
+    report("pen-width-500", quill_engine_new(&wide, &engine));
+    struct quill_engine_options ink = { .size = sizeof ink, .ink = 42, .area_width_mm = 100, .area_height_mm = 100 };
+    report("ink-42", quill_engine_new(&ink, &engine));
+    struct quill_engine_options empty = { .size = sizeof empty, .ink = QUILL_INK_PEN };
+    report("empty-area", quill_engine_new(&empty, &engine));
+    report("window-100", quill_layout_window(100, 600, 0, &layout));
+    report("device-unknown", quill_layout_device("no-such-ipad", 1, 0, &layout));
+    struct quill_gesture_preferences preferences = { .size = sizeof preferences, .tap_action = 99 };
+    quill_gestures *recognizer = NULL;
+    report("tap-action-99", quill_gestures_new(&preferences, &recognizer));
+    report("not-an-event-node", quill_source_open_device("/dev/null", NULL, &source));
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 3 && !strcmp(argv[1], "gestures")) return gestures(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "geometry")) return geometry(argv[2]);
+    if (argc == 5 && !strcmp(argv[1], "layout")) {
+        struct quill_layout layout = { .size = sizeof layout };
+        int status = quill_layout_window(atof(argv[2]), atof(argv[3]), !strcmp(argv[4], "left"), &layout);
+        if (status) return fail("layout", status);
+        print_layout(&layout);
+        return 0;
+    }
+    if (argc == 3 && !strcmp(argv[1], "device")) {
+        struct quill_layout layout = { .size = sizeof layout };
+        int status = quill_layout_device(argv[2], 1, 0, &layout);
+        if (status) return fail("device", status);
+        print_layout(&layout);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "errors")) return errors();
+    fprintf(stderr, "usage: abi_check gestures|geometry FILE | layout W H left|right | device ID | errors\n");
+    return 2;
+}

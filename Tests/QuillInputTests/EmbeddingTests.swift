@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import QuillCore
+@testable import QuillInput
+
+/// The C interface (quill.h over libquill) as a C or C++ program uses it: compiled with the system
+/// compiler against the build's library, run on real recordings, compared with `quill` itself.
+@Suite struct EmbeddingTests {
+    let cli = CommandLineTests()
+
+    /// The build's library, with the names a linker and loader look for beside it (the product is
+    /// libQuillC.so; its soname is libquill.so.0, as Tools/install names it).
+    static let libraryDirectory: Result<String, Error> = Result {
+        let built = CommandLineTests.executable.deletingLastPathComponent().appendingPathComponent("libQuillC.so").path
+        let directory = Fixtures.temporaryPath("-lib")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/libquill.so.0", withDestinationPath: built)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/libquill.so", withDestinationPath: built)
+        return directory
+    }
+
+    static let header = Fixtures.repositoryRoot.appendingPathComponent("Sources/CQuill/include").path
+
+    /// Compiles `source` (a path under the repository) and returns the executable's path.
+    static func compile(_ source: String, cxx: Bool = false) throws -> String {
+        let library = try libraryDirectory.get()
+        let output = Fixtures.temporaryPath(cxx ? "-cxx" : "-c")
+        let compiler = cxx ? ["/usr/bin/c++", "-std=c++17"] : ["/usr/bin/cc", "-std=c11"]
+        let build = try Fixtures.runProcess(
+            URL(fileURLWithPath: compiler[0]),
+            [compiler[1], "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", header, Fixtures.repositoryRoot.appendingPathComponent(source).path,
+             "-L", library, "-lquill", "-Wl,-rpath," + library, "-o", output])
+        guard build.status == 0 else { throw RecordingError(file: source, line: nil, message: "compiling failed: \(build.error)") }
+        return output
+    }
+
+    static let abiCheck: Result<String, Error> = Result { try compile("Tests/CPrograms/abi_check.c") }
+
+    func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        try Fixtures.runProcess(URL(fileURLWithPath: program), arguments, deadline: 120)
+    }
+
+    @Test func theHeaderCompilesAsC11AndCxx17WithEveryWarningAnError() throws {
+        _ = try EmbeddingTests.abiCheck.get()
+        _ = try EmbeddingTests.compile("Examples/cpp/replay.cpp", cxx: true)
+    }
+
+    /// The C example counts the samples `quill samples` prints and the strokes `quill summary` counts.
+    @Test(arguments: [Fixtures.cintiq22HDT, Fixtures.dth2242, Fixtures.intuosProRecord, Fixtures.ucLogic])
+    func theCExampleCountsWhatTheCommandCounts(recording: String) throws {
+        let replay = try EmbeddingTests.compile("Examples/c/replay.c")
+        let run = try run(replay, [recording])
+        #expect(run.status == 0, "\(run.error)")
+        let samples = try cli.quill("samples", recording).output.split(separator: "\n").count
+        let summary = try cli.quill("summary", recording).output
+        let strokes = try #require(summary.split(separator: "\n").first { $0.hasPrefix("strokes:") }?.split(separator: " ").last.map(String.init))
+        #expect(run.output == "samples \(samples)\nstrokes \(strokes)\n")
+        #expect(samples > 30)  // a real comparison: the smallest, the synthetic Intuos Pro stroke, has 32
+    }
+
+    /// Double taps through the C interface: the times, actions and tools of `quill gestures`
+    /// (Cintiq 22HDT: five double taps, the first at 9.7 s switches the pen to the eraser).
+    @Test func doubleTapsThroughCAreThoseOfTheCommand() throws {
+        let run = try run(try EmbeddingTests.abiCheck.get(), ["gestures", Fixtures.cintiq22HDT])
+        #expect(run.status == 0, "\(run.error)")
+        let fromC = run.output.split(separator: "\n").map(String.init)
+        let fromCommand = try cli.quill("gestures", Fixtures.cintiq22HDT).output.split(separator: "\n").compactMap { line -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], object["event"] as? String == "doubleTap",
+                let time = object["t"] as? Double, let action = object["action"] as? String, let before = object["tool_before"] as? String,
+                let after = object["tool_after"] as? String
+            else { return nil }
+            return "doubleTap \(String(format: "%.6f", time)) \(PreferredActionCode.code(action)) \(before) \(after)"
+        }
+        #expect(fromC.count == 5)
+        #expect(fromC == fromCommand)
+        #expect(fromC.first?.hasPrefix("doubleTap 9.70") == true && fromC.first?.hasSuffix(" 1 pen eraser") == true)
+    }
+
+    /// Geometry in caller-owned buffers: buffers that start at one element are refused with the
+    /// sizes needed, grown, and every index names a vertex of its own batch.
+    @Test func geometryComesInCallerBuffersThatGrowWhenTooSmall() throws {
+        let run = try run(try EmbeddingTests.abiCheck.get(), ["geometry", Fixtures.cintiq22HDT])
+        #expect(run.status == 0, "\(run.error)")
+        let fields = run.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        #expect(fields.count == 8, "\(run.output)")
+        guard fields.count == 8 else { return }
+        let vertices = try #require(Int(fields[1])), indices = try #require(Int(fields[3])), retries = try #require(Int(fields[5]))
+        #expect(vertices > 1000 && indices % 3 == 0 && indices > vertices)
+        #expect(retries >= 1)
+        #expect(fields[7] == "34")  // the 22HDT recording's strokes (quill summary)
+    }
+
+    /// The layout of a window and of a catalogue device: what `quill layout` prints.
+    @Test(arguments: [("800", "600", "right"), ("500", "800", "left"), ("1366", "1024", "left")])
+    func layoutsThroughCAreThoseOfTheCommand(width: String, height: String, hand: String) throws {
+        let run = try run(try EmbeddingTests.abiCheck.get(), ["layout", width, height, hand])
+        #expect(run.status == 0, "\(run.error)")
+        let json = try cli.quill("layout", "--window", "\(width)x\(height)", "--hand", hand).output
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let sizeClass = try #require(object["size_class"] as? [String: String])
+        let canvas = try #require(object["canvas"] as? [String: Any]), palette = try #require(object["palette"] as? [String: Any])
+        func n(_ d: [String: Any], _ key: String) -> String { String(format: "%g", (d[key] as? Double) ?? .nan) }
+        let expected = [
+            "size \(sizeClass["horizontal"] == "regular" ? 1 : 0) \(sizeClass["vertical"] == "regular" ? 1 : 0)",
+            "canvas \(n(canvas, "x")) \(n(canvas, "y")) \(n(canvas, "width")) \(n(canvas, "height"))",
+            "palette \(n(palette, "x")) \(n(palette, "y")) \(n(palette, "width")) \(n(palette, "height")) \((palette["docked"] as? Bool) == true ? 1 : 0)",
+        ]
+        #expect(run.output.split(separator: "\n").map(String.init) == expected)
+    }
+
+    /// Every misuse gets its status and a message naming what was expected; nothing crashes.
+    @Test func misuseGetsAStatusAndAMessage() throws {
+        let run = try run(try EmbeddingTests.abiCheck.get(), ["errors"])
+        #expect(run.status == 0, "\(run.error)")
+        var results: [String: (Int, String)] = [:]
+        for line in run.output.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
+            if parts.count == 3, let status = Int(parts[1]) { results[parts[0]] = (status, parts[2]) }
+        }
+        #expect(results["missing-file"]?.0 == -2 && results["missing-file"]?.1.contains("/nonexistent/quill.events") == true)
+        #expect(results["null-path"]?.0 == -1)
+        #expect(results["struct-size-0"]?.0 == -1 && results["struct-size-0"]?.1.contains("quill_engine_options.size is 0") == true)
+        #expect(results["pen-width-500"]?.0 == -1 && results["pen-width-500"]?.1.contains("0.88…25.66") == true)
+        #expect(results["ink-42"]?.0 == -1 && results["ink-42"]?.1.contains("enum quill_ink") == true)
+        #expect(results["empty-area"]?.0 == -1)
+        #expect(results["window-100"]?.0 == -1 && results["window-100"]?.1.contains("320 pt") == true)
+        #expect(results["device-unknown"]?.0 == -5)
+        #expect(results["tap-action-99"]?.0 == -1)
+        #expect(results["not-an-event-node"]?.0 == -2 && results["not-an-event-node"]?.1.contains("/dev/null") == true)
+        #expect(results.count == 10, "\(run.output)")
+    }
+
+    /// One version: quill --version, quill_version() (through Python-free C: the header's
+    /// function) and the repository's VERSION file.
+    @Test func oneVersionEverywhere() throws {
+        let file = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("VERSION"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try cli.quill("--version").output.trimmingCharacters(in: .whitespacesAndNewlines) == file)
+        #expect(QuillVersion.string == file)
+        let changelog = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        #expect(changelog.contains("## \(file)"))
+    }
+}
+
+/// enum quill_action's numbers for the names `quill gestures` prints.
+enum PreferredActionCode {
+    static func code(_ name: String) -> Int {
+        ["ignore", "switchEraser", "switchPrevious", "showColorPalette", "showInkAttributes", "showContextualPalette", "runSystemShortcut"].firstIndex(of: name) ?? -1
+    }
+}

@@ -83,7 +83,7 @@ func staticCString(_ text: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
-private let versionString: UnsafeMutablePointer<CChar> = strdup(QuillVersionText.value)!
+nonisolated(unsafe) private let versionString: UnsafeMutablePointer<CChar> = strdup(QuillVersionText.value)!
 
 enum QuillVersionText {
     static let value = QuillVersion.string
@@ -107,7 +107,7 @@ public func quill_strerror(_ status: Int32) -> UnsafePointer<CChar> {
     }
 }
 
-private let emptyCString: UnsafeMutablePointer<CChar> = strdup("")!
+nonisolated(unsafe) private let emptyCString: UnsafeMutablePointer<CChar> = strdup("")!
 
 @_cdecl("quill_last_error")
 public func quill_last_error() -> UnsafePointer<CChar> {

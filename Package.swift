@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Data flows one way: device or recording → frames → samples → gestures and strokes → geometry → pictures.
-// Only `QuillSystem` imports the C libraries (libevdev, libinput, libwacom, Cairo); the core model needs neither C nor Foundation.
+// The device layer (`QuillSystem`, `QuillDevices`) alone imports libevdev, libinput, libwacom and libudev; `QuillRender`
+// alone imports Cairo. QuillCore, QuillInput, QuillStroke, QuillGestures and QuillLayout need no C library.
 let package = Package(
     name: "Quill",
     platforms: [.macOS(.v13)],
@@ -12,6 +13,8 @@ let package = Package(
         .library(name: "QuillStroke", targets: ["QuillStroke"]),
         .library(name: "QuillLayout", targets: ["QuillLayout"]),
         .library(name: "QuillGestures", targets: ["QuillGestures"]),
+        // Pictures with Cairo: strokes, plots, layouts (PNG, SVG, PDF).
+        .library(name: "QuillRender", targets: ["QuillRender"]),
         // Live tablets in a host's own main loop (fd + dispatch), over libevdev / libinput / libwacom.
         .library(name: "QuillDevices", targets: ["QuillDevices"]),
         // The C interface (Sources/CQuill/include/quill.h): built as libQuillC.so with the soname
@@ -48,7 +51,7 @@ let package = Package(
         ),
         .target(
             name: "QuillSystem",
-            dependencies: ["CEvdev", "CInput", "CWacom", "CCairo", "QuillCore"]
+            dependencies: ["CEvdev", "CInput", "CWacom", "QuillCore"]
         ),
         .target(
             name: "QuillCore",
@@ -64,12 +67,12 @@ let package = Package(
         .target(name: "QuillLayout"),
         .target(
             name: "QuillRender",
-            dependencies: ["QuillCore", "QuillStroke", "QuillSystem", "QuillLayout"]
+            dependencies: ["CCairo", "QuillCore", "QuillStroke", "QuillLayout"]
         ),
         .target(
             name: "QuillInput",
             dependencies: [
-                "QuillCore", "QuillSystem", "Yams",
+                "QuillCore", "Yams",
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),

@@ -12,6 +12,8 @@ public enum EvdevCode {
         public static let rel: UInt16 = 0x02
         /// `EV_ABS`: absolute axes (position, pressure, tilt, …).
         public static let abs: UInt16 = 0x03
+        /// EV_REP: autorepeat (delay and period, not codes of a device's own).
+        public static let rep: UInt16 = 0x14
         /// `EV_MSC`: miscellaneous (tool serial numbers, scan codes).
         public static let msc: UInt16 = 0x04
         /// `EV_MAX`: the largest event type the kernel defines.

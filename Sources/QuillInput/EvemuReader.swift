@@ -1,6 +1,5 @@
 import Foundation
 import QuillCore
-import QuillSystem
 
 /// Reads evemu recordings (`evemu-record` output, formats 1.0–1.3) as a stream.
 ///
@@ -16,7 +15,7 @@ public final class EvemuReader: RecordingReader {
     public private(set) var warnings: [RecordingWarning] = []
 
     private let lines: LineReader
-    private let model: EvdevDeviceModel
+    private var model = DeviceModel()
     private var hasHeader = false
     private var bitmaskOffsets: [UInt16: Int] = [:]
     private var propertyOffset = 0
@@ -28,7 +27,6 @@ public final class EvemuReader: RecordingReader {
     public init(path: String, deviceFile: String? = nil) throws {
         self.path = path
         lines = try LineReader(path: path)
-        model = try EvdevDeviceModel()
         if let deviceFile {
             let description = try EvemuReader.readDescription(path: deviceFile)
             externalDevice = description
@@ -60,7 +58,6 @@ public final class EvemuReader: RecordingReader {
     private init(path: String, headerOnly: Void) throws {
         self.path = path
         lines = try LineReader(path: path)
-        model = try EvdevDeviceModel()
         try readHeader()
     }
 
@@ -124,6 +121,7 @@ public final class EvemuReader: RecordingReader {
                 throw RecordingError(file: path, line: number, message: "expected an evemu line (N:, I:, P:, B:, A:, L:, S: or E:), found '\(content.prefix(40))'")
             }
             let fields = content.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
+            do {
             switch content.first {
             case "N":
                 // The name is the rest of the line, comments included (evemu writes it verbatim).
@@ -182,6 +180,10 @@ public final class EvemuReader: RecordingReader {
                 break
             default:
                 throw RecordingError(file: path, line: number, message: "unknown evemu line type '\(content.prefix(2))'")
+            }
+            } catch let error as DeviceModelError {
+                // libevdev's rules refused a code or property of the header.
+                throw RecordingError(file: path, line: number, message: error.message)
             }
             hasHeader = true
         }

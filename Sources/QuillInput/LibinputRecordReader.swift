@@ -1,6 +1,5 @@
 import DequeModule
 import QuillCore
-import QuillSystem
 import Yams
 
 /// Reads `libinput record` YAML (version 1) as a stream.
@@ -197,7 +196,7 @@ public final class LibinputRecordReader: RecordingReader {
         }
     }
 
-    private func line(of node: Node, firstLine: Int) -> Int? {
+    func line(of node: Node, firstLine: Int) -> Int? {
         node.mark.map { firstLine + $0.line - 1 }
     }
 
@@ -209,7 +208,7 @@ public final class LibinputRecordReader: RecordingReader {
         guard let evdev = device["evdev"]?.mapping else {
             throw RecordingError(file: path, line: first, message: "device entry has no 'evdev:' mapping")
         }
-        let model = try EvdevDeviceModel()
+        var model = DeviceModel()
         model.name = evdev["name"]?.string ?? ""
         if let id = evdev["id"] {
             let values = try integers(id, count: 4, firstLine: first, what: "id: [bus, vendor, product, version]")
@@ -237,14 +236,15 @@ public final class LibinputRecordReader: RecordingReader {
                             file: path, line: line(of: codeNode, firstLine: first),
                             message: "axis \(EvdevNames.describe(type: type, code: code)) has no absinfo entry")
                     }
-                    try model.enableAxis(code: code, info: info)
+                    try adopt(line(of: codeNode, firstLine: first)) { try model.enableAxis(code: code, info: info) }
                 } else if let maximum = EvdevNames.maximumCode(type: type), code <= maximum {
-                    try model.enable(type: type, code: code)
+                    try adopt(line(of: codeNode, firstLine: first)) { try model.enable(type: type, code: code) }
                 }
             }
         }
         for property in evdev["properties"]?.sequence ?? Node.Sequence() {
-            try model.enableProperty(UInt16(truncatingIfNeeded: try integer(property, firstLine: first, what: "a property")))
+            let value = UInt16(truncatingIfNeeded: try integer(property, firstLine: first, what: "a property"))
+            try adopt(line(of: property, firstLine: first)) { try model.enableProperty(value) }
         }
         ready.append(.device(index: deviceCount, model.snapshot))
         deviceCount += 1
@@ -320,5 +320,12 @@ public final class LibinputRecordReader: RecordingReader {
                 message: "expected \(what) (\(count) integers), found \(node.sequence.map { "\($0.count) values" } ?? "'\(node.scalar?.string ?? "?")'")")
         }
         return try list.map { try integer($0, firstLine: firstLine, what: what) }
+    }
+}
+
+extension LibinputRecordReader {
+    /// A code or property libevdev's rules refuse, as a RecordingError naming the line.
+    func adopt(_ line: Int?, _ body: () throws -> Void) throws {
+        do { try body() } catch let error as DeviceModelError { throw RecordingError(file: path, line: line, message: error.message) }
     }
 }

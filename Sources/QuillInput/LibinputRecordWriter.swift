@@ -1,6 +1,5 @@
 import Foundation
 import QuillCore
-import QuillSystem
 
 /// Writes `libinput record` YAML (version 1), the format of `libinput record`, streaming: each
 /// frame goes out as it is written, so a recording of any length needs no memory to speak of.

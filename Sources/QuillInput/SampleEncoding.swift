@@ -1,5 +1,4 @@
 import QuillCore
-import QuillSystem
 
 /// Text forms of samples: JSON Lines and CSV with the same field names.
 ///

@@ -1,5 +1,4 @@
 import QuillCore
-import QuillSystem
 
 //  RecordingReader ──▶ checks (known codes, declared axes, time order)
 //                  ──▶ FrameAssembler (per device) ──▶ TabletDecoder (per device) ──▶ [PenSample]

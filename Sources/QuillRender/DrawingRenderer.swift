@@ -1,6 +1,5 @@
 import QuillCore
 import QuillStroke
-import QuillSystem
 
 /// Draws a drawing's strokes with Cairo into PNG, SVG or PDF.
 ///

@@ -1,5 +1,4 @@
 import QuillLayout
-import QuillSystem
 
 /// Draws one layout with Cairo: the window outline (rounded corners where the screen has them),
 /// safe area, layout margins, readable guide, canvas, palette with its 44-pt controls, the part of

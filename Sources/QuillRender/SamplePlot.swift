@@ -1,6 +1,5 @@
 import QuillCore
 import QuillStroke
-import QuillSystem
 
 /// Plots pressure, altitude, azimuth and speed over time, one panel each, with Cairo.
 public enum SamplePlot {

@@ -123,3 +123,17 @@ public struct EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { "\(operation): \(message)" }
 }
+
+extension EvdevDeviceModel {
+    /// libevdev's own name for a code, asked of the linked library (QuillCore's ``EvdevNames``
+    /// is generated from it; tests compare the two).
+    public static func libevdevCodeName(type: UInt16, code: UInt16) -> String? {
+        libevdev_event_code_get_name(UInt32(type), UInt32(code)).map { String(cString: $0) }
+    }
+
+    /// libevdev's largest code of a type, or nil.
+    public static func libevdevMaximumCode(type: UInt16) -> Int? {
+        let value = libevdev_event_type_get_max(UInt32(type))
+        return value < 0 ? nil : Int(value)
+    }
+}

@@ -141,6 +141,39 @@ import QuillCore
     }
 }
 
+/// The layers an app links: the core libraries need no C library, Cairo is the renderer's alone.
+struct LayeringTests {
+    static let coreModules = ["QuillCore", "QuillInput", "QuillStroke", "QuillGestures", "QuillLayout"]
+    static let cModules = ["CEvdev", "CInput", "CWacom", "CCairo", "QuillSystem", "QuillDevices", "QuillRender", "Glibc"]
+
+    func imports(of module: String) throws -> Set<String> {
+        let directory = Fixtures.repositoryRoot.appendingPathComponent("Sources/\(module)")
+        var found: Set<String> = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") {
+                found.insert(String(line.dropFirst(7).split(separator: " ").first ?? ""))
+            }
+        }
+        return found
+    }
+
+    @Test(arguments: coreModules)
+    func aCoreLibraryImportsNoCLibrary(module: String) throws {
+        let imported = try imports(of: module)
+        #expect(imported.isDisjoint(with: Self.cModules), "\(module) imports \(imported.intersection(Self.cModules).sorted())")
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repositoryRoot.appendingPathComponent("Sources/\(module)").path)
+        #expect(files.filter { $0.hasSuffix(".swift") }.count >= 5, "the scan found \(module)'s sources")
+    }
+
+    @Test func onlyTheRendererImportsCairo() throws {
+        for module in ["QuillCore", "QuillInput", "QuillStroke", "QuillGestures", "QuillLayout", "QuillSystem", "QuillDevices", "QuillC"] {
+            #expect(!(try imports(of: module)).contains("CCairo"), "\(module)")
+        }
+        #expect(try imports(of: "QuillRender").contains("CCairo"))
+    }
+}
+
 /// enum quill_action's numbers for the names `quill gestures` prints.
 enum PreferredActionCode {
     static func code(_ name: String) -> Int {

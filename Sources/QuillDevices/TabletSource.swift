@@ -15,6 +15,8 @@ public final class TabletSource {
     private var samples: [PenSample] = []
     private var head = 0
     private var events: [InputEvent] = []
+    /// Events read by the last ``dispatch()``.
+    public private(set) var eventsRead = 0
     /// True once the node is gone (unplugged); ``dispatch()`` has thrown and the open stroke was
     /// cancelled.
     public private(set) var isGone = false
@@ -55,10 +57,11 @@ public final class TabletSource {
             samples.removeAll(keepingCapacity: true)
             head = 0
         }
+        eventsRead = 0
         guard !isGone else { return }
         events.removeAll(keepingCapacity: true)
         do {
-            try tablet.node.readEvents(into: &events)
+            eventsRead = try tablet.node.readEvents(into: &events)
         } catch let error as EvdevNodeError where error.isGone {
             isGone = true
             tablet.decoder.cancel(into: &samples)
@@ -82,6 +85,21 @@ public final class TabletSource {
     public func takePadEvents() -> [PadEvent] {
         defer { tablet.padEvents.removeAll(keepingCapacity: true) }
         return tablet.padEvents
+    }
+
+    /// The node reported itself gone (poll's hang-up): the open stroke ends as cancelled and
+    /// nothing more is read until ``reopen(on:parameters:index:)``.
+    public func unplugged() {
+        guard !isGone else { return }
+        isGone = true
+        tablet.decoder.cancel(into: &samples)
+    }
+
+    /// The same tablet plugged back in on `node`: read afresh in the same clock (origin), with
+    /// the same libwacom data. What was waiting in the queue stays there.
+    public func reopen(on node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
+        try tablet.reopen(on: node, parameters: parameters, index: index)
+        isGone = false
     }
 
     /// Ends the input: a tip still down gets its `ended` sample.

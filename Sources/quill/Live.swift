@@ -192,7 +192,7 @@ struct Live: ParsableCommand {
 
     func run() throws {
         if backend == .libinput { return try runLibinput() }
-        var tablets: [LiveTablet] = []
+        var tablets: [TabletSource] = []
         let parameters = try tablet.parameters()
         // One clock for the run: every tablet's times are seconds from now.
         let runStart = MonotonicClock.microseconds()
@@ -202,7 +202,7 @@ struct Live: ParsableCommand {
             let nodes = try (devices.isEmpty ? [nil] : devices.map(Optional.some)).map { try TabletFinder.find($0) }
             let catalog = WacomCatalog.loadIfAvailable()
             for (index, node) in nodes.enumerated() {
-                tablets.append(try LiveTablet(node: node, parameters: parameters, index: index, origin: runStart, catalog: catalog))
+                tablets.append(try TabletSource(node: node, parameters: parameters, index: index, origin: runStart, catalog: catalog))
             }
         } catch let error as ParameterError {
             throw error
@@ -213,25 +213,29 @@ struct Live: ParsableCommand {
         StopSignal.install()
         var emitter = LiveEmitter(emit: emit, measuresLatency: stats)
         var loop = LoopStatistics()
-        var events: [InputEvent] = []
-        var samples: [PenSample] = []
         var proximityOuts: [Int] = Array(repeating: 0, count: tablets.count)
         var awaiting: [Int: String] = [:]  // unplugged tablets: index → node
         let started = MonotonicClock.now()
-        func deliver(_ index: Int, readable: Double) {
-            let mapping = tablets[index].decoder.mapping
-            for sample in samples { emitter.add(sample, mapping: mapping) }
-            samples.removeAll(keepingCapacity: true)
-            for event in tablets[index].padEvents { emitter.add(event) }
-            tablets[index].padEvents.removeAll(keepingCapacity: true)
-            let outs = tablets[index].decoder.proximityOutCount
-            if outs != proximityOuts[index] {
-                proximityOuts[index] = outs
-                emitter.proximityOut(device: index, at: tablets[index].decoder.lastProximityOutTime)
+        // What one dispatch decoded goes to the emitter: samples, pad events, proximity-outs, and
+        // the time that passed (a pending single press or a squeeze hold expires with time).
+        @discardableResult
+        func deliver(_ index: Int, readable: Double) -> Double? {
+            let source = tablets[index]
+            let mapping = source.mapping
+            var last: Double?
+            while let sample = source.nextSample() {
+                emitter.add(sample, mapping: mapping)
+                last = sample.time
             }
-            // Deadlines: a pending single press or a squeeze hold expires with time, not samples.
-            emitter.advance(device: index, to: tablets[index].decoderTime())
+            for event in source.takePadEvents() { emitter.add(event) }
+            let decoder = source.tablet.decoder
+            if decoder.proximityOutCount != proximityOuts[index] {
+                proximityOuts[index] = decoder.proximityOutCount
+                emitter.proximityOut(device: index, at: decoder.lastProximityOutTime)
+            }
+            emitter.advance(device: index, to: source.tablet.decoderTime())
             emitter.flush(readable: readable)
+            return last
         }
         while !StopSignal.isRequested {
             let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
@@ -249,48 +253,47 @@ struct Live: ParsableCommand {
             let active = tablets.indices.filter { awaiting[$0] == nil }
             var timeout = awaiting.isEmpty ? remaining : min(remaining ?? .infinity, 0.2)
             for index in active {
-                let live = tablets[index]
+                let source = tablets[index]
                 if let deadline = emitter.nextDeadline(device: index) {
-                    timeout = max(0, min(timeout ?? .infinity, deadline - live.decoderTime() + 0.000_5))
+                    timeout = max(0, min(timeout ?? .infinity, deadline - source.tablet.decoderTime() + 0.000_5))
                 }
-                if let wait = live.secondsToProximityDeadline() { timeout = max(0, min(timeout ?? .infinity, wait + 0.001)) }
+                if let wait = source.timeout { timeout = max(0, min(timeout ?? .infinity, wait + 0.001)) }
             }
-            let readiness = try EvdevNode.wait(for: active.map { tablets[$0].node }, timeout: timeout)
+            let readiness = try EvdevNode.wait(for: active.map { tablets[$0].tablet.node }, timeout: timeout)
             loop.woke(withEvents: readiness.contains(.readable))
             for (slot, index) in active.enumerated() {
+                let source = tablets[index]
+                let readable = MonotonicClock.now()
+                let forced = source.tablet.decoder.forcedProximityOutCount
                 do {
-                    guard readiness[slot] != .gone else { throw EvdevNodeError(path: tablets[index].node.path, operation: "poll", errno: ENODEV) }
-                    guard readiness[slot] == .readable else {
-                        if tablets[index].expireProximity(into: &samples) {
-                            Console.warning(String(format: "%@: pen forced out of proximity at t=%.3f s: %.0f ms without events (libinput's timer)",
-                                tablets[index].node.path, tablets[index].decoder.lastProximityOutTime, parameters.proximityTimeout * 1000))
-                        }
-                        deliver(index, readable: MonotonicClock.now())
-                        continue
+                    guard readiness[slot] != .gone else {
+                        source.unplugged()
+                        throw EvdevNodeError(path: source.tablet.node.path, operation: "poll", errno: ENODEV)
                     }
-                    let readable = MonotonicClock.now()
-                    events.removeAll(keepingCapacity: true)
-                    loop.read(try tablets[index].node.readEvents(into: &events), at: readable)
-                    tablets[index].decode(events, into: &samples)
+                    // Readable: its events are decoded; idle: a silent hovering pen's timer is checked.
+                    try source.dispatch()
+                    if readiness[slot] == .readable || source.eventsRead > 0 { loop.read(source.eventsRead, at: readable) }
+                    if source.tablet.decoder.forcedProximityOutCount != forced {
+                        Console.warning(String(format: "%@: pen forced out of proximity at t=%.3f s: %.0f ms without events (libinput's timer)",
+                            source.tablet.node.path, source.tablet.decoder.lastProximityOutTime, parameters.proximityTimeout * 1000))
+                    }
                     deliver(index, readable: readable)
                 } catch let error as EvdevNodeError where error.isGone {
-                    // Unplugged: the open stroke ends as cancelled; keep running (and reading the
+                    // Unplugged: the open stroke ended as cancelled; keep running (and reading the
                     // other tablets) and wait for it to return.
-                    tablets[index].decoder.cancel(into: &samples)
                     deliver(index, readable: MonotonicClock.now())
                     Console.warning("\(error); waiting for it to come back (Ctrl-C to stop)")
-                    awaiting[index] = tablets[index].node.path
+                    awaiting[index] = source.tablet.node.path
                 }
             }
         }
         for index in tablets.indices {
-            tablets[index].decoder.finish(into: &samples)
-            let last = samples.last?.time ?? tablets[index].decoder.lastProximityOutTime
-            deliver(index, readable: MonotonicClock.now())
+            tablets[index].finish()
+            let last = deliver(index, readable: MonotonicClock.now()) ?? tablets[index].tablet.decoder.lastProximityOutTime
             // The run ends now: what waits for time (a squeeze hold) has had all of it.
-            emitter.finish(device: index, at: max(last, tablets[index].decoderTime()))
+            emitter.finish(device: index, at: max(last, tablets[index].tablet.decoderTime()))
         }
-        let proximity = tablets.reduce(0) { $0 + $1.decoder.proximityOutCount }, forced = tablets.reduce(0) { $0 + $1.decoder.forcedProximityOutCount }
+        let proximity = tablets.reduce(0) { $0 + $1.tablet.decoder.proximityOutCount }, forced = tablets.reduce(0) { $0 + $1.tablet.decoder.forcedProximityOutCount }
         var line = "quill live: \(loop.events) events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(proximity) proximity-outs (\(forced) forced) in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
         if tablets.count > 1 { line += " from \(tablets.count) tablets" }
         if stats { line += emitter.latencyText + loop.text }

@@ -138,6 +138,10 @@ import QuillCore
         #expect(QuillVersion.string == file)
         let changelog = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         #expect(changelog.contains("## \(file)"))
+        let pyproject = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("python/pyproject.toml"), encoding: .utf8)
+        #expect(pyproject.contains("version = \"\(file)\""))
+        let template = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tools/quill.pc.in"), encoding: .utf8)
+        #expect(template.contains("Version: @version@") && template.contains("-lquill"))
     }
 }
 

@@ -15,7 +15,9 @@
  *    one thread at a time; libquill starts no threads of its own.
  *  - Structs begin with `uint32_t size`: the caller sets it to sizeof(struct …) from the header
  *    it compiled against. Later versions only append fields, so an older caller keeps working;
- *    a size smaller than the first version of a struct is QUILL_ERROR_INVALID_ARGUMENT.
+ *    a size smaller than the first version of a struct is QUILL_ERROR_INVALID_ARGUMENT, a larger
+ *    one (a newer header) is accepted and only the fields this library knows are read or written.
+ *    Options pointers may be NULL: every default.
  *  - Output buffers belong to the caller. Units: seconds, millimetres (tablet), points
  *    (canvas units: the iPad's point), radians.
  */
@@ -133,7 +135,8 @@ int quill_source_get_fd(const quill_source *source);
 
 /**
  * Reads what is pending without blocking and decodes it; call it when the fd is readable and
- * when quill_source_get_timeout's time has passed. Then take the samples with
+ * when quill_source_get_timeout's time has passed (for a recording it does nothing and returns
+ * QUILL_OK). Then take the samples with
  * quill_source_next_sample. Returns QUILL_OK, or an error (QUILL_ERROR_IO when a tablet was
  * unplugged: its open stroke ends as cancelled).
  */
@@ -145,7 +148,7 @@ int quill_source_get_timeout(const quill_source *source);
 /** Takes the next sample: 1 when *sample was written, 0 when none is waiting (a recording: its end). */
 int quill_source_next_sample(quill_source *source, struct quill_sample *sample);
 
-/** The tablet's active area in millimetres (of device 0). */
+/** The tablet's active area in millimetres, of device 0 (a source with several devices: give each engine its own device's area). */
 int quill_source_get_area(const quill_source *source, double *width_mm, double *height_mm);
 
 /** Closes the source (and its node). NULL is ignored. */
@@ -203,7 +206,8 @@ int quill_engine_add_sample(quill_engine *engine, const struct quill_sample *sam
 /**
  * Takes the brush geometry committed since the last call: triangles over the vertices (indices
  * into this call's vertices). Copies nothing and returns QUILL_ERROR_BUFFER_TOO_SMALL, with the
- * counts needed in *vertex_count and *index_count, when a buffer is too small (call again).
+ * counts needed in *vertex_count and *index_count, when a buffer is too small (call again); with
+ * NULL buffers and capacities 0 that is how to ask for the counts.
  */
 int quill_engine_take_geometry(quill_engine *engine, struct quill_vertex *vertices, size_t vertex_capacity, size_t *vertex_count,
                                uint32_t *indices, size_t index_capacity, size_t *index_count);
@@ -240,7 +244,7 @@ enum quill_gesture {
 
 struct quill_gesture_preferences {
     uint32_t size;           /**< sizeof(struct quill_gesture_preferences) */
-    int32_t tap_action;      /**< enum quill_action; default (zeroed struct: pass NULL instead) switch eraser */
+    int32_t tap_action;      /**< enum quill_action (a zeroed field is QUILL_ACTION_IGNORE; pass NULL preferences for iPadOS's defaults) */
     int32_t squeeze_action;  /**< enum quill_action */
 };
 
@@ -288,7 +292,7 @@ struct quill_layout {
     uint32_t size;                  /**< sizeof(struct quill_layout) */
     int32_t horizontal_size_class;  /**< enum quill_size_class */
     int32_t vertical_size_class;
-    struct quill_rect safe_area;
+    struct quill_rect safe_area;    /**< the window less its safe-area insets (a rect, not the insets) */
     struct quill_rect canvas;
     struct quill_rect palette;
     int32_t palette_docked;         /**< 1 when the palette is docked (compact width) */

@@ -86,7 +86,7 @@ int main(int argc, char **argv) {
     return 0;
 
 failed:
-    fprintf(stderr, "replay: %s: %s\n", argv[1], *quill_last_error() ? quill_last_error() : quill_strerror(status));
+    fprintf(stderr, "replay: %s\n", *quill_last_error() ? quill_last_error() : quill_strerror(status));
     quill_engine_free(engine);
     quill_source_close(source);
     free(geometry.vertices);

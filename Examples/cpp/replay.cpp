@@ -73,7 +73,7 @@ int main(int argc, char **argv) {
         std::printf("samples %ld\nstrokes %d\n", samples, quill_engine_stroke_count(engine.get()));
         return 0;
     } catch (const std::exception &error) {
-        std::fprintf(stderr, "replay: %s: %s\n", argv[1], error.what());
+        std::fprintf(stderr, "replay: %s\n", error.what());
         return 1;
     }
 }

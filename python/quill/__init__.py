@@ -1,0 +1,406 @@
+"""Quill for Python: a ctypes binding of libquill (quill.h), Apple-Pencil-style pen input on Linux.
+
+The library is found through the environment variable ``QUILL_LIBRARY`` (a path), else
+``ctypes.util.find_library("quill")``, else ``libquill.so.0``; it is loaded on first use.
+
+Units, as in quill.h: seconds, millimetres (on the tablet), points (on the canvas, the iPad's
+point), radians. Every failure raises :class:`QuillError` with libquill's status and message.
+
+    import quill
+    with quill.Source.open_recording("pen.events") as source:
+        engine = quill.Engine("pen", area_mm=source.area())
+        for sample in source.samples():
+            update = engine.add(sample)
+        engine.finish()
+"""
+import ctypes
+import ctypes.util
+import math
+import os
+from ctypes import POINTER, byref, c_char, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint32, c_void_p
+
+__all__ = ["QuillError", "Source", "Engine", "Gestures", "layout_window", "layout_device", "version", "strerror",
+           "Sample", "SourceOptions", "EngineOptions", "StrokeUpdate", "Vertex", "GesturePreferences",
+           "GestureOutcome", "Rect", "Layout"]
+
+OK, ERROR_BUFFER_TOO_SMALL = 0, -4
+PHASES = ("hover", "began", "moved", "ended", "cancelled")
+TOOLS = ("pen", "eraser", "brush", "pencil", "airbrush", "mouse", "lens")
+BUTTONS = (("BTN_STYLUS", 1), ("BTN_STYLUS2", 2), ("BTN_STYLUS3", 4))
+INKS = ("pen", "pencil", "marker", "monoline", "fountain-pen", "watercolor", "crayon")
+ACTIONS = ("ignore", "switchEraser", "switchPrevious", "showColorPalette", "showInkAttributes",
+           "showContextualPalette", "runSystemShortcut")
+GESTURES = ("doubleTap", "squeezeBegan", "squeezeChanged", "squeezeEnded", "squeezeCancelled")
+SIZE_CLASSES = ("compact", "regular")
+
+
+class QuillError(Exception):
+    """A libquill failure: ``status`` (a negative quill_status) and ``message`` (quill_last_error)."""
+
+    def __init__(self, status, message):
+        self.status, self.message = status, message
+        super().__init__(f"{message or strerror(status)} ({strerror(status)}, status {status})")
+
+
+class _Sized(ctypes.Structure):
+    """A quill.h struct that begins with ``uint32_t size``: the size is set on creation."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.size = ctypes.sizeof(self)
+
+
+class Sample(_Sized):
+    """struct quill_sample: one pen sample (canvas points, millimetres, radians, seconds)."""
+    _fields_ = [("size", c_uint32), ("device", c_int32), ("time", c_double), ("x", c_double), ("y", c_double),
+                ("x_mm", c_double), ("y_mm", c_double), ("phase", c_int32), ("tool", c_int32),
+                ("force", c_double), ("pressure", c_double), ("altitude", c_double), ("azimuth", c_double),
+                ("roll", c_double), ("distance", c_double), ("wheel", c_double), ("buttons", c_uint32),
+                ("serial", c_uint32), ("tool_id", c_uint32)]
+
+    def to_dict(self):
+        """The sample with the keys and values of ``quill samples`` JSON Lines."""
+        return {"t": self.time, "x": self.x, "y": self.y, "x_mm": self.x_mm, "y_mm": self.y_mm,
+                "phase": _name(PHASES, self.phase), "tool": _name(TOOLS, self.tool), "force": self.force,
+                "pressure": self.pressure, "altitude": self.altitude, "azimuth": self.azimuth, "roll": self.roll,
+                "distance": self.distance, "buttons": [n for n, bit in BUTTONS if self.buttons & bit],
+                "device": self.device, "serial": self.serial, "wheel": self.wheel, "tool_id": self.tool_id}
+
+    @classmethod
+    def from_dict(cls, d):
+        """A sample from a dict as :meth:`to_dict` gives (names or enum numbers; missing keys are 0)."""
+        buttons = d.get("buttons", 0)
+        if not isinstance(buttons, int):
+            buttons = sum(bit for n, bit in BUTTONS if n in buttons)
+        s = cls()
+        for key in ("device", "x", "y", "x_mm", "y_mm", "force", "pressure", "altitude", "azimuth", "roll",
+                    "distance", "wheel", "serial", "tool_id"):
+            setattr(s, key, d.get(key, 0))
+        s.time = d.get("t", d.get("time", 0.0))
+        s.phase, s.tool, s.buttons = _number(PHASES, d.get("phase", 0)), _number(TOOLS, d.get("tool", 0)), buttons
+        return s
+
+
+class SourceOptions(_Sized):
+    """struct quill_source_options (canvas in points; 0 = 1366 × 1024)."""
+    _fields_ = [("size", c_uint32), ("canvas_width", c_double), ("canvas_height", c_double),
+                ("device_file", c_char_p), ("left_handed", c_int32)]
+
+
+class EngineOptions(_Sized):
+    """struct quill_engine_options (width and canvas in points, area in millimetres)."""
+    _fields_ = [("size", c_uint32), ("ink", c_int32), ("width", c_double), ("area_width_mm", c_double),
+                ("area_height_mm", c_double), ("canvas_width", c_double), ("canvas_height", c_double)]
+
+
+class StrokeUpdate(_Sized):
+    """struct quill_stroke_update (seconds, canvas points)."""
+    _fields_ = [("size", c_uint32), ("stroke", c_int32), ("time", c_double), ("x", c_double), ("y", c_double),
+                ("width", c_double), ("predicted_x", c_double), ("predicted_y", c_double), ("is_end", c_int32)]
+
+
+class Vertex(ctypes.Structure):
+    """struct quill_vertex: canvas points and opacity 0 … 1 (no size field)."""
+    _fields_ = [("x", c_double), ("y", c_double), ("opacity", c_double)]
+
+
+class GesturePreferences(_Sized):
+    """struct quill_gesture_preferences (enum quill_action values)."""
+    _fields_ = [("size", c_uint32), ("tap_action", c_int32), ("squeeze_action", c_int32)]
+
+
+class GestureOutcome(_Sized):
+    """struct quill_gesture_outcome (seconds; hover position in canvas points, NaN when not hovering)."""
+    _fields_ = [("size", c_uint32), ("time", c_double), ("gesture", c_int32), ("action", c_int32),
+                ("tool_before", c_char * 24), ("tool_after", c_char * 24), ("hover_x", c_double),
+                ("hover_y", c_double)]
+
+
+class Rect(ctypes.Structure):
+    """struct quill_rect, points."""
+    _fields_ = [("x", c_double), ("y", c_double), ("width", c_double), ("height", c_double)]
+
+
+class Layout(_Sized):
+    """struct quill_layout."""
+    _fields_ = [("size", c_uint32), ("horizontal_size_class", c_int32), ("vertical_size_class", c_int32),
+                ("safe_area", Rect), ("canvas", Rect), ("palette", Rect), ("palette_docked", c_int32)]
+
+
+_H = c_void_p
+_PROTOTYPES = {
+    "quill_version": (c_char_p, []), "quill_strerror": (c_char_p, [c_int]), "quill_last_error": (c_char_p, []),
+    "quill_source_open_recording": (c_int, [c_char_p, POINTER(SourceOptions), POINTER(_H)]),
+    "quill_source_open_device": (c_int, [c_char_p, POINTER(SourceOptions), POINTER(_H)]),
+    "quill_source_get_fd": (c_int, [_H]), "quill_source_dispatch": (c_int, [_H]),
+    "quill_source_get_timeout": (c_int, [_H]), "quill_source_next_sample": (c_int, [_H, POINTER(Sample)]),
+    "quill_source_get_area": (c_int, [_H, POINTER(c_double), POINTER(c_double)]),
+    "quill_source_close": (None, [_H]),
+    "quill_engine_new": (c_int, [POINTER(EngineOptions), POINTER(_H)]),
+    "quill_engine_add_sample": (c_int, [_H, POINTER(Sample), POINTER(StrokeUpdate)]),
+    "quill_engine_take_geometry": (c_int, [_H, POINTER(Vertex), c_size_t, POINTER(c_size_t), POINTER(c_uint32),
+                                           c_size_t, POINTER(c_size_t)]),
+    "quill_engine_finish": (c_int, [_H]), "quill_engine_stroke_count": (c_int, [_H]),
+    "quill_engine_free": (None, [_H]),
+    "quill_gestures_new": (c_int, [POINTER(GesturePreferences), POINTER(_H)]),
+    "quill_gestures_add_sample": (c_int, [_H, POINTER(Sample)]),
+    "quill_gestures_advance": (c_int, [_H, c_double]), "quill_gestures_next_deadline": (c_double, [_H]),
+    "quill_gestures_next_outcome": (c_int, [_H, POINTER(GestureOutcome)]),
+    "quill_gestures_free": (None, [_H]),
+    "quill_layout_window": (c_int, [c_double, c_double, c_int32, POINTER(Layout)]),
+    "quill_layout_device": (c_int, [c_char_p, c_int32, c_int32, POINTER(Layout)]),
+}
+_lib = None
+
+
+def _L():
+    """libquill, loaded and declared on first use."""
+    global _lib
+    if _lib is None:
+        path = os.environ.get("QUILL_LIBRARY") or ctypes.util.find_library("quill") or "libquill.so.0"
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as error:
+            raise OSError(f"quill: cannot load libquill ({path}): {error}; set QUILL_LIBRARY to its path") from None
+        for name, (restype, argtypes) in _PROTOTYPES.items():
+            function = getattr(lib, name)
+            function.restype, function.argtypes = restype, argtypes
+        _lib = lib
+    return _lib
+
+
+def _check(status):
+    """Returns a status ≥ 0; raises QuillError (with quill_last_error's message) for a negative one."""
+    if status < 0:
+        raise QuillError(status, (_L().quill_last_error() or b"").decode("utf-8", "replace"))
+    return status
+
+
+def _name(names, value):
+    return names[value] if 0 <= value < len(names) else f"unknown({value})"
+
+
+def _number(names, value):
+    if isinstance(value, int):
+        return value
+    try:
+        return names.index(value)
+    except ValueError:
+        raise ValueError(f"quill: {value!r} is not one of {', '.join(names)}") from None
+
+
+def _sample(sample):
+    return sample if isinstance(sample, Sample) else Sample.from_dict(sample)
+
+
+def version():
+    """libquill's version, "MAJOR.MINOR.PATCH"."""
+    return _L().quill_version().decode()
+
+
+def strerror(status):
+    """The English name of a status ("invalid argument", …)."""
+    return _L().quill_strerror(status).decode()
+
+
+class _Handle:
+    _free = None
+
+    def close(self):
+        """Frees the handle (again is harmless)."""
+        handle, self._h = getattr(self, "_h", None), None
+        if handle and self._free:
+            getattr(_L(), self._free)(handle)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def _handle(self):
+        if not self._h:
+            raise ValueError(f"quill: the {type(self).__name__} is closed")
+        return self._h
+
+
+class Source(_Handle):
+    """A recording or a live tablet (quill_source). Open with :meth:`open_recording` or :meth:`open_device`."""
+    _free = "quill_source_close"
+
+    def __init__(self, opener, path, canvas, device_file, left_handed):
+        self._h = None
+        self._device_file = None if device_file is None else os.fsencode(device_file)  # alive as long as the source
+        options = SourceOptions(canvas_width=canvas[0] if canvas else 0, canvas_height=canvas[1] if canvas else 0,
+                                device_file=self._device_file, left_handed=1 if left_handed else 0)
+        handle = _H()
+        _check(getattr(_L(), opener)(None if path is None else os.fsencode(path), byref(options), byref(handle)))
+        self._h = handle
+
+    @classmethod
+    def open_recording(cls, path, canvas=None, device_file=None, left_handed=False):
+        """Opens an evemu or `libinput record` recording. canvas=(width, height) in points (default 1366 × 1024);
+        device_file: the .desc of a header-less evemu file; left_handed: the tablet turned 180°."""
+        return cls("quill_source_open_recording", path, canvas, device_file, left_handed)
+
+    @classmethod
+    def open_device(cls, node=None, canvas=None, left_handed=False):
+        """Opens a live pen node ("/dev/input/eventN"; None: the first pen tablet)."""
+        return cls("quill_source_open_device", node, canvas, None, left_handed)
+
+    def fileno(self):
+        """The fd to poll for input, -1 for a recording (so a Source works with select/selectors when ≥ 0)."""
+        return _L().quill_source_get_fd(self._handle())
+
+    def dispatch(self):
+        """Reads and decodes what is pending, without blocking."""
+        _check(_L().quill_source_dispatch(self._handle()))
+
+    def timeout_ms(self):
+        """Milliseconds until dispatch() must run even without input, or None."""
+        timeout = _L().quill_source_get_timeout(self._handle())
+        return None if timeout < 0 else timeout
+
+    def samples(self, raw=False):
+        """Dispatches, then yields every waiting sample: dicts as `quill samples` prints them (t seconds, x/y
+        points, x_mm/y_mm millimetres, angles radians), or Sample structs with raw=True. A recording: all."""
+        self.dispatch()
+        sample = Sample()
+        while _check(_L().quill_source_next_sample(self._handle(), byref(sample))):
+            yield Sample.from_buffer_copy(sample) if raw else sample.to_dict()
+
+    def area(self):
+        """The tablet's active area (of device 0), (width, height) in millimetres."""
+        width, height = c_double(), c_double()
+        _check(_L().quill_source_get_area(self._handle(), byref(width), byref(height)))
+        return width.value, height.value
+
+
+class Engine(_Handle):
+    """The stroke engine (quill_engine): smoothing, prediction, brush geometry.
+
+    ink: one of INKS; width: points (None = the ink's default); area_mm: the tablet's active area
+    (Source.area()), millimetres; canvas: (width, height) in points (None = 1366 × 1024)."""
+    _free = "quill_engine_free"
+
+    def __init__(self, ink="pen", width=None, area_mm=None, canvas=None):
+        self._h = None
+        area_mm, canvas = area_mm or (0, 0), canvas or (0, 0)
+        options = EngineOptions(ink=_number(INKS, ink), width=width or 0, area_width_mm=area_mm[0],
+                                area_height_mm=area_mm[1], canvas_width=canvas[0], canvas_height=canvas[1])
+        handle = _H()
+        _check(_L().quill_engine_new(byref(options), byref(handle)))
+        self._h = handle
+        self._update = StrokeUpdate()
+        self._vertices, self._indices = (Vertex * 1024)(), (c_uint32 * 3072)()
+
+    def add(self, sample):
+        """Adds a sample (dict or Sample). Returns the update for a sample in contact — stroke, time (s), x, y,
+        width, predicted_x, predicted_y (points), is_end — or None for hover and skipped samples."""
+        if not _check(_L().quill_engine_add_sample(self._handle(), byref(_sample(sample)), byref(self._update))):
+            return None
+        u = self._update
+        return {"stroke": u.stroke, "time": u.time, "x": u.x, "y": u.y, "width": u.width,
+                "predicted_x": u.predicted_x, "predicted_y": u.predicted_y, "is_end": bool(u.is_end)}
+
+    def take_geometry(self, numpy=False):
+        """The geometry committed since the last call: (vertices, indices), vertices as (x, y, opacity) in points
+        and opacity 0 … 1, indices into them in triangles; with numpy=True an (N, 3) float64 array and a uint32 array."""
+        vertex_count, index_count = c_size_t(), c_size_t()
+        while True:
+            status = _L().quill_engine_take_geometry(
+                self._handle(), self._vertices, len(self._vertices), byref(vertex_count),
+                self._indices, len(self._indices), byref(index_count))
+            if status != ERROR_BUFFER_TOO_SMALL or (vertex_count.value <= len(self._vertices)
+                                                    and index_count.value <= len(self._indices)):
+                break  # done, another error, or counts that would not help: _check raises
+            if vertex_count.value > len(self._vertices):
+                self._vertices = (Vertex * max(vertex_count.value, 2 * len(self._vertices)))()
+            if index_count.value > len(self._indices):
+                self._indices = (c_uint32 * max(index_count.value, 2 * len(self._indices)))()
+        _check(status)
+        nv, ni = vertex_count.value, index_count.value
+        if numpy:
+            import numpy as np
+            vertices = np.ctypeslib.as_array(ctypes.cast(self._vertices, POINTER(c_double)), (len(self._vertices) * 3,))
+            return vertices[:nv * 3].reshape(nv, 3).copy(), np.ctypeslib.as_array(self._indices)[:ni].copy()
+        return [(v.x, v.y, v.opacity) for v in self._vertices[:nv]], list(self._indices[:ni])
+
+    def finish(self):
+        """Ends an open stroke (end of input)."""
+        _check(_L().quill_engine_finish(self._handle()))
+
+    @property
+    def stroke_count(self):
+        """Strokes begun so far."""
+        return _L().quill_engine_stroke_count(self._handle())
+
+
+class Gestures(_Handle):
+    """Double tap and squeeze (quill_gestures). Actions are names of ACTIONS (or enum quill_action numbers)."""
+    _free = "quill_gestures_free"
+
+    def __init__(self, tap_action="switchEraser", squeeze_action="showContextualPalette"):
+        self._h = None
+        preferences = GesturePreferences(tap_action=_number(ACTIONS, tap_action),
+                                         squeeze_action=_number(ACTIONS, squeeze_action))
+        handle = _H()
+        _check(_L().quill_gestures_new(byref(preferences), byref(handle)))
+        self._h = handle
+
+    def add(self, sample):
+        """Feeds a sample (dict or Sample)."""
+        _check(_L().quill_gestures_add_sample(self._handle(), byref(_sample(sample))))
+
+    def advance(self, time):
+        """Lets time pass to `time` seconds (the samples' clock)."""
+        _check(_L().quill_gestures_advance(self._handle(), time))
+
+    def next_deadline(self):
+        """Seconds at which advance() must be called even without samples, or None."""
+        deadline = _L().quill_gestures_next_deadline(self._handle())
+        return None if deadline < 0 else deadline
+
+    def outcomes(self):
+        """Yields the recognized gestures as dicts: t (s), gesture, action, tool_before, tool_after, hover_x,
+        hover_y (points, None when not hovering)."""
+        o = GestureOutcome()
+        while _check(_L().quill_gestures_next_outcome(self._handle(), byref(o))):
+            yield {"t": o.time, "gesture": _name(GESTURES, o.gesture), "action": _name(ACTIONS, o.action),
+                   "tool_before": o.tool_before.decode("utf-8", "replace"),
+                   "tool_after": o.tool_after.decode("utf-8", "replace"),
+                   "hover_x": None if math.isnan(o.hover_x) else o.hover_x,
+                   "hover_y": None if math.isnan(o.hover_y) else o.hover_y}
+
+
+def _rect(r):
+    return {"x": r.x, "y": r.y, "width": r.width, "height": r.height}
+
+
+def _layout(layout):
+    return {"size_class": {"horizontal": _name(SIZE_CLASSES, layout.horizontal_size_class),
+                           "vertical": _name(SIZE_CLASSES, layout.vertical_size_class)},
+            "safe_area": _rect(layout.safe_area), "canvas": _rect(layout.canvas),
+            "palette": dict(_rect(layout.palette), docked=bool(layout.palette_docked))}
+
+
+def layout_window(width, height, left_handed=False):
+    """The layout of a window of width × height points (each ≥ 320): size classes, safe area, canvas and
+    palette (rects in points, as dicts with the names of `quill layout`)."""
+    layout = Layout()
+    _check(_L().quill_layout_window(width, height, 1 if left_handed else 0, byref(layout)))
+    return _layout(layout)
+
+
+def layout_device(device_id, landscape=True, left_handed=False):
+    """The full-screen layout of a device of `quill layout --list` (e.g. "ipad-pro-11")."""
+    layout = Layout()
+    _check(_L().quill_layout_device(device_id.encode(), 1 if landscape else 0, 1 if left_handed else 0,
+                                    byref(layout)))
+    return _layout(layout)

@@ -30,7 +30,10 @@ public func quill_engine_new(_ options: UnsafePointer<quill_engine_options>?, _ 
             width: value.canvas_width == 0 ? CanvasSize.iPadPro129Landscape.width : value.canvas_width,
             height: value.canvas_height == 0 ? CanvasSize.iPadPro129Landscape.height : value.canvas_height)
         let mapping = try TabletMapping(areaWidth: value.area_width_mm, areaHeight: value.area_height_mm, canvas: canvas)
-        let box = EngineBox(engine: StrokeEngine(ink: ink, mapping: mapping))
+        var engine = StrokeEngine(ink: ink, mapping: mapping, recordsPath: value.records_path != 0)
+        engine.isSmoothingEnabled = value.smoothing_off == 0
+        engine.isPredictionEnabled = value.prediction_off == 0
+        let box = EngineBox(engine: engine)
         out.pointee = OpaquePointer(Unmanaged.passRetained(box).toOpaque())
         return CStatus.ok
     }
@@ -56,6 +59,10 @@ public func quill_engine_add_sample(_ handle: OpaquePointer?, _ sample: UnsafePo
             out.predicted_x = result.predictedPoint.x
             out.predicted_y = result.predictedPoint.y
             out.is_end = result.isEnd ? 1 : 0
+            if let dirty = result.dirty {
+                out.has_dirty = 1
+                out.dirty = quill_rect(x: dirty.minX, y: dirty.minY, width: dirty.width, height: dirty.height)
+            }
             target.pointee = out
         }
         return 1
@@ -96,6 +103,16 @@ public func quill_engine_finish(_ handle: OpaquePointer?) -> Int32 {
     guarded {
         let box = try EngineBox.from(handle)
         box.engine.finish { _ in }
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_engine_set_ink")
+public func quill_engine_set_ink(_ handle: OpaquePointer?, _ ink: Int32, _ width: Double) -> Int32 {
+    guarded {
+        let box = try EngineBox.from(handle)
+        guard ink >= 0, Int(ink) < inks.count else { throw CFailure.invalid("ink is \(ink); expected 0…6 (enum quill_ink)") }
+        box.engine.setInk(try Ink(type: inks[Int(ink)], width: width == 0 ? nil : width))
         return CStatus.ok
     }
 }

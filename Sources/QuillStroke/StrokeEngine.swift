@@ -20,6 +20,38 @@ public struct StrokeUpdate: Sendable {
     public var predictedPoint: StrokePoint
     /// True on the sample that ends the stroke.
     public var isEnd: Bool
+    /// The canvas region this sample's committed geometry covers (points): what to redraw, with
+    /// the previous and the new tail. nil when nothing was committed.
+    public var dirty: DirtyRect?
+}
+
+/// A region of the canvas in points, by its edges.
+public struct DirtyRect: Hashable, Sendable {
+    public var minX: Double, minY: Double, maxX: Double, maxY: Double
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+    }
+    public var width: Double { maxX - minX }
+    public var height: Double { maxY - minY }
+
+    /// The smallest region holding both.
+    public func union(_ other: DirtyRect) -> DirtyRect {
+        DirtyRect(minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY), maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
+    }
+
+    /// The region of `geometry`'s vertices from `start` on (nil when there are none).
+    public init?(_ geometry: BrushGeometry, from start: Int) {
+        guard start < geometry.vertices.count else { return nil }
+        var rect = DirtyRect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for index in start..<geometry.vertices.count {
+            let vertex = geometry.vertices[index]
+            rect.minX = Swift.min(rect.minX, vertex.x)
+            rect.minY = Swift.min(rect.minY, vertex.y)
+            rect.maxX = Swift.max(rect.maxX, vertex.x)
+            rect.maxY = Swift.max(rect.maxY, vertex.y)
+        }
+        self = rect
+    }
 }
 
 /// Turns the samples of each stroke into smoothed stroke points, predictions and brush geometry.
@@ -28,8 +60,19 @@ public struct StrokeUpdate: Sendable {
 /// hover samples are ignored. Per sample the work is constant and nothing is allocated once the
 /// caller's buffers have grown (the finished stroke's path does grow: it is the drawing).
 public struct StrokeEngine: Sendable {
-    public let ink: Ink
+    /// The ink of the stroke being drawn (or the next one): ``setInk(_:)`` changes it.
+    public private(set) var ink: Ink
+    /// The ink that the next stroke takes, when ``setInk(_:)`` was called mid-stroke.
+    private var nextInk: Ink?
     public let mapping: TabletMapping
+    /// Smooth the samples (true, the default) or draw the raw positions.
+    public var isSmoothingEnabled = true
+    /// Predict the tip (true, the default); off, the predicted point is the last point.
+    public var isPredictionEnabled = true
+    /// Keep the stroke's points in ``currentStroke`` (true, the default: the drawing). An app that
+    /// draws from the geometry alone turns it off: then nothing grows with the stroke and the
+    /// cost per sample is flat however long the stroke.
+    public let recordsPath: Bool
     public private(set) var smoother: StrokeSmoother
     public private(set) var predictor: TipPredictor
     private var geometryBuilder: BrushGeometryBuilder
@@ -40,9 +83,10 @@ public struct StrokeEngine: Sendable {
     /// The stroke being drawn (its path grows).
     public private(set) var currentStroke: Stroke?
 
-    public init(ink: Ink, mapping: TabletMapping, smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults) {
+    public init(ink: Ink, mapping: TabletMapping, smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults, recordsPath: Bool = true) {
         self.ink = ink
         self.mapping = mapping
+        self.recordsPath = recordsPath
         smoother = StrokeSmoother(parameters: smoothing)
         predictor = TipPredictor(parameters: prediction)
         geometryBuilder = BrushGeometryBuilder(inkType: ink.type)
@@ -61,6 +105,11 @@ public struct StrokeEngine: Sendable {
         }
         if sample.phase == .began || !isDrawing {
             if isDrawing, let stroke = currentStroke { finished(stroke) }
+            if let nextInk {
+                ink = nextInk
+                self.nextInk = nil
+                geometryBuilder = BrushGeometryBuilder(inkType: ink.type)
+            }
             smoother.reset()
             predictor.reset()
             geometryBuilder.reset()
@@ -70,23 +119,27 @@ public struct StrokeEngine: Sendable {
             currentStroke = Stroke(ink: ink, path: StrokePath(points: [], creationTime: sample.time), randomSeed: UInt32(truncatingIfNeeded: strokeCount &* 2_654_435_761))
             strokeCount += 1
         }
-        let displayed = smoother.add(x: location.x, y: location.y, time: sample.time)
+        let smoothed = smoother.add(x: location.x, y: location.y, time: sample.time)
+        let displayed = isSmoothingEnabled ? smoothed : (x: location.x, y: location.y)
         predictor.add(x: displayed.x, y: displayed.y, time: sample.time)
-        let predicted = predictor.predict()
+        let predicted = isPredictionEnabled ? predictor.predict() : displayed
         let direction = lastDisplayed.map { _atan2(displayed.y - $0.y, displayed.x - $0.x) }
         lastDisplayed = displayed
         let point = strokePoint(mm: displayed, sample: sample, direction: direction)
         let predictedPoint = strokePoint(mm: predicted, sample: sample, direction: direction, time: sample.time + predictor.parameters.horizon)
-        currentStroke?.path.points.append(point)
+        if recordsPath { currentStroke?.path.points.append(point) }
+        let committed = geometry.vertices.count
         geometryBuilder.add(point, into: &geometry)
         let isEnd = sample.phase == .ended || sample.phase == .cancelled
         let update = StrokeUpdate(
             strokeIndex: strokeCount - 1, time: sample.time, point: point, tabletLocation: TabletPoint(x: displayed.x, y: displayed.y),
-            predictedTabletLocation: TabletPoint(x: predicted.x, y: predicted.y), predictedPoint: predictedPoint, isEnd: isEnd)
+            predictedTabletLocation: TabletPoint(x: predicted.x, y: predicted.y), predictedPoint: predictedPoint, isEnd: isEnd,
+            dirty: DirtyRect(geometry, from: committed))
         if isEnd {
             isDrawing = false
             if let stroke = currentStroke { finished(stroke) }
             currentStroke = nil
+            if let nextInk { setInk(nextInk) }  // the change asked for mid-stroke
         }
         return update
     }
@@ -96,11 +149,24 @@ public struct StrokeEngine: Sendable {
         geometryBuilder.tail(to: isDrawing ? update?.predictedPoint : nil, into: &tail)
     }
 
+    /// Changes the ink (a tool change): at once between strokes, from the next stroke when one is
+    /// being drawn (a stroke keeps its ink). Stroke numbering goes on.
+    public mutating func setInk(_ newInk: Ink) {
+        if isDrawing {
+            nextInk = newInk
+        } else {
+            ink = newInk
+            nextInk = nil
+            geometryBuilder = BrushGeometryBuilder(inkType: newInk.type)
+        }
+    }
+
     /// Ends an open stroke (end of input) and hands it to `finished`.
     public mutating func finish(_ finished: (Stroke) -> Void) {
         if isDrawing, let stroke = currentStroke { finished(stroke) }
         isDrawing = false
         currentStroke = nil
+        if let nextInk { setInk(nextInk) }
     }
 
     private func strokePoint(mm: (x: Double, y: Double), sample: PenSample, direction: Double?, time: Double? = nil) -> StrokePoint {

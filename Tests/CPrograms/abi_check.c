@@ -94,6 +94,52 @@ static int geometry(const char *path) {
     return 0;
 }
 
+/* A toolkit's stroke (window points, 96 dpi) through an engine with smoothing and prediction off:
+ * "samples N updates U offset D dirty K ink I" — D the largest distance between an update and its
+ * event (0: drawn where the pointer was), K updates whose committed geometry came with a region. */
+static int toolkit(void) {
+    quill_toolkit *adapter = NULL;
+    int status = quill_toolkit_new(3.78, 800, 600, &adapter);
+    if (status) return fail("toolkit", status);
+    double width = 0, height = 0;
+    quill_toolkit_get_area(adapter, &width, &height);
+    struct quill_engine_options options = { .size = sizeof options, .ink = QUILL_INK_MONOLINE, .area_width_mm = width,
+                                            .area_height_mm = height, .canvas_width = 800, .canvas_height = 600,
+                                            .smoothing_off = 1, .prediction_off = 1 };
+    quill_engine *engine = NULL;
+    if ((status = quill_engine_new(&options, &engine))) return fail("engine", status);
+    struct quill_sample sample = { .size = sizeof sample };
+    struct quill_stroke_update update = { .size = sizeof update };
+    int samples = 0, updates = 0, dirty = 0;
+    double offset = 0;
+    for (int i = 0; i <= 100; i++) {
+        struct quill_toolkit_event event = { .size = sizeof event, .x = 100 + 3 * i, .y = 300 + (i % 7), .time = i / 120.0,
+                                             .touching = i < 100, .pressure = 0.3 + 0.005 * i, .tilt_x = 0.0 / 0.0,
+                                             .tilt_y = 0.0 / 0.0, .rotation = 0.0 / 0.0, .tool = QUILL_TOOL_PEN };
+        if ((status = quill_toolkit_sample(adapter, &event, &sample))) return fail("sample", status);
+        samples++;
+        if (i == 50) quill_engine_set_ink(engine, QUILL_INK_MARKER, 0);
+        if (quill_engine_add_sample(engine, &sample, &update) == 1) {
+            updates++;
+            double dx = update.x - event.x, dy = update.y - event.y, d = dx * dx + dy * dy;
+            if (d > offset) offset = d;
+            if (update.has_dirty && update.dirty.width >= 0 && update.dirty.height >= 0) dirty++;
+        }
+        size_t nv = 0, ni = 0;
+        quill_engine_take_geometry(engine, NULL, 0, &nv, NULL, 0, &ni);
+        static struct quill_vertex vertices[4096];
+        static uint32_t indices[16384];
+        quill_engine_take_geometry(engine, vertices, 4096, &nv, indices, 16384, &ni);
+    }
+    struct quill_toolkit_event bad = { .size = sizeof bad, .x = 1, .y = 1, .time = 2, .touching = 1, .pressure = 1.5,
+                                       .tilt_x = 0.0 / 0.0, .tilt_y = 0.0 / 0.0, .rotation = 0.0 / 0.0 };
+    int refused = quill_toolkit_sample(adapter, &bad, &sample);
+    printf("samples %d updates %d offset %g dirty %d refused %d\n", samples, updates, offset, dirty, refused);
+    quill_engine_free(engine);
+    quill_toolkit_free(adapter);
+    return 0;
+}
+
 static void report(const char *name, int status) { printf("%s %d %s\n", name, status, quill_last_error()); }
 
 static int errors(void) {
@@ -139,6 +185,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (argc == 2 && !strcmp(argv[1], "errors")) return errors();
+    if (argc == 2 && !strcmp(argv[1], "toolkit")) return toolkit();
     fprintf(stderr, "usage: abi_check gestures|geometry FILE | layout W H left|right | device ID | errors\n");
     return 2;
 }

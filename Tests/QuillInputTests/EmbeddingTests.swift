@@ -108,6 +108,20 @@ import QuillCore
         #expect(run.output.split(separator: "\n").map(String.init) == expected)
     }
 
+    /// GTK/Qt input through C: 101 events in window points, drawn exactly where they were
+    /// (smoothing and prediction off), every committed update with its region, a bad pressure refused.
+    @Test func toolkitEventsThroughCAreDrawnWhereThePointerWas() throws {
+        let run = try run(try EmbeddingTests.abiCheck.get(), ["toolkit"])
+        #expect(run.status == 0, "\(run.error)")
+        let fields = run.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        #expect(fields.count == 10, "\(run.output)")
+        guard fields.count == 10 else { return }
+        #expect(fields[1] == "101" && fields[3] == "101")  // began, 99 moved, ended: each an update
+        #expect((Double(fields[5]) ?? 1) < 1e-18)  // squared distance
+        #expect((Int(fields[7]) ?? 0) >= 95)
+        #expect(fields[9] == "-1")
+    }
+
     /// Every misuse gets its status and a message naming what was expected; nothing crashes.
     @Test func misuseGetsAStatusAndAMessage() throws {
         let run = try run(try EmbeddingTests.abiCheck.get(), ["errors"])
@@ -128,6 +142,54 @@ import QuillCore
         #expect(results["tap-action-99"]?.0 == -1)
         #expect(results["not-an-event-node"]?.0 == -2 && results["not-an-event-node"]?.1.contains("/dev/null") == true)
         #expect(results.count == 10, "\(run.output)")
+    }
+
+    /// Runs Python with the repository's module over the build's library.
+    func python(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let library = try EmbeddingTests.libraryDirectory.get() + "/libquill.so.0"
+        return try Fixtures.runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["QUILL_LIBRARY=\(library)", "PYTHONPATH=\(Fixtures.repositoryRoot.appendingPathComponent("python").path)", "PYTHONDONTWRITEBYTECODE=1",
+             "/usr/bin/python3", "-c", script] + arguments, deadline: 120)
+    }
+
+    /// The Python module's samples are `quill samples`' JSON objects, key for key and value for value.
+    @Test(arguments: [Fixtures.cintiq12WX, Fixtures.intuosProRecord])
+    func pythonGivesTheSamplesOfTheCommand(recording: String) throws {
+        let run = try python("import json, sys, quill\nwith quill.Source.open_recording(sys.argv[1]) as s:\n    for d in s.samples(): print(json.dumps(d))", [recording])
+        #expect(run.status == 0, "\(run.error)")
+        let fromPython = run.output.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
+        let fromCommand = try cli.quill("samples", recording).output.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
+        #expect(fromPython.count == fromCommand.count && fromPython.count > 30)
+        let differing = zip(fromPython, fromCommand).enumerated().first { $0.element.0 == nil || $0.element.0 != $0.element.1 }
+        #expect(differing == nil, "line \((differing?.offset ?? 0) + 1): \(String(describing: differing?.element.0)) vs \(String(describing: differing?.element.1))")
+    }
+
+    /// Double taps through Python: those of `quill gestures`; a bad action name is a clear error.
+    @Test func pythonDoubleTapsAreThoseOfTheCommand() throws {
+        let script = """
+            import sys, quill
+            g = quill.Gestures()
+            with quill.Source.open_recording(sys.argv[1]) as s:
+                for d in s.samples():
+                    g.add(d)
+            for o in g.outcomes():
+                if o["gesture"] == "doubleTap": print("%.6f %s %s %s" % (o["t"], o["action"], o["tool_before"], o["tool_after"]))
+            try:
+                quill.Gestures(tap_action=42)
+            except quill.QuillError as e:
+                print("error", e.status, e.message)
+            """
+        let run = try python(script, [Fixtures.cintiq22HDT])
+        #expect(run.status == 0, "\(run.error)")
+        let fromCommand = try cli.quill("gestures", Fixtures.cintiq22HDT).output.split(separator: "\n").compactMap { line -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], object["event"] as? String == "doubleTap",
+                let time = object["t"] as? Double, let action = object["action"] as? String else { return nil }
+            return "\(String(format: "%.6f", time)) \(action) \(object["tool_before"] ?? "") \(object["tool_after"] ?? "")"
+        }
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(Array(lines.dropLast()) == fromCommand && fromCommand.count == 5)
+        #expect(lines.last?.hasPrefix("error -1 quill_gesture_preferences.tap_action is 42") == true, "\(lines.last ?? "")")
     }
 
     /// One version: quill --version, quill_version() (through Python-free C: the header's

@@ -19,9 +19,9 @@ import math
 import os
 from ctypes import POINTER, byref, c_char, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint32, c_void_p
 
-__all__ = ["QuillError", "Source", "Engine", "Gestures", "layout_window", "layout_device", "version", "strerror",
+__all__ = ["QuillError", "Source", "Engine", "Toolkit", "Gestures", "layout_window", "layout_device", "version", "strerror",
            "Sample", "SourceOptions", "EngineOptions", "StrokeUpdate", "Vertex", "GesturePreferences",
-           "GestureOutcome", "Rect", "Layout"]
+           "GestureOutcome", "Rect", "Layout", "ToolkitEvent"]
 
 OK, ERROR_BUFFER_TOO_SMALL = 0, -4
 PHASES = ("hover", "began", "moved", "ended", "cancelled")
@@ -81,6 +81,11 @@ class Sample(_Sized):
         return s
 
 
+class Rect(ctypes.Structure):
+    """struct quill_rect, points."""
+    _fields_ = [("x", c_double), ("y", c_double), ("width", c_double), ("height", c_double)]
+
+
 class SourceOptions(_Sized):
     """struct quill_source_options (canvas in points; 0 = 1366 × 1024)."""
     _fields_ = [("size", c_uint32), ("canvas_width", c_double), ("canvas_height", c_double),
@@ -90,13 +95,22 @@ class SourceOptions(_Sized):
 class EngineOptions(_Sized):
     """struct quill_engine_options (width and canvas in points, area in millimetres)."""
     _fields_ = [("size", c_uint32), ("ink", c_int32), ("width", c_double), ("area_width_mm", c_double),
-                ("area_height_mm", c_double), ("canvas_width", c_double), ("canvas_height", c_double)]
+                ("area_height_mm", c_double), ("canvas_width", c_double), ("canvas_height", c_double),
+                ("smoothing_off", c_int32), ("prediction_off", c_int32), ("records_path", c_int32)]
 
 
 class StrokeUpdate(_Sized):
     """struct quill_stroke_update (seconds, canvas points)."""
     _fields_ = [("size", c_uint32), ("stroke", c_int32), ("time", c_double), ("x", c_double), ("y", c_double),
-                ("width", c_double), ("predicted_x", c_double), ("predicted_y", c_double), ("is_end", c_int32)]
+                ("width", c_double), ("predicted_x", c_double), ("predicted_y", c_double), ("is_end", c_int32),
+                ("has_dirty", c_int32), ("dirty", Rect)]
+
+
+class ToolkitEvent(_Sized):
+    """struct quill_toolkit_event: a GTK/Qt pen event (window points, seconds, degrees; NaN = not reported)."""
+    _fields_ = [("size", c_uint32), ("x", c_double), ("y", c_double), ("time", c_double), ("touching", c_int32),
+                ("pressure", c_double), ("tilt_x", c_double), ("tilt_y", c_double), ("rotation", c_double),
+                ("tool", c_int32), ("buttons", c_uint32)]
 
 
 class Vertex(ctypes.Structure):
@@ -114,11 +128,6 @@ class GestureOutcome(_Sized):
     _fields_ = [("size", c_uint32), ("time", c_double), ("gesture", c_int32), ("action", c_int32),
                 ("tool_before", c_char * 24), ("tool_after", c_char * 24), ("hover_x", c_double),
                 ("hover_y", c_double)]
-
-
-class Rect(ctypes.Structure):
-    """struct quill_rect, points."""
-    _fields_ = [("x", c_double), ("y", c_double), ("width", c_double), ("height", c_double)]
 
 
 class Layout(_Sized):
@@ -142,6 +151,11 @@ _PROTOTYPES = {
                                            c_size_t, POINTER(c_size_t)]),
     "quill_engine_finish": (c_int, [_H]), "quill_engine_stroke_count": (c_int, [_H]),
     "quill_engine_free": (None, [_H]),
+    "quill_engine_set_ink": (c_int, [_H, c_int32, c_double]),
+    "quill_toolkit_new": (c_int, [c_double, c_double, c_double, POINTER(_H)]),
+    "quill_toolkit_sample": (c_int, [_H, POINTER(ToolkitEvent), POINTER(Sample)]),
+    "quill_toolkit_get_area": (c_int, [_H, POINTER(c_double), POINTER(c_double)]),
+    "quill_toolkit_free": (None, [_H]),
     "quill_gestures_new": (c_int, [POINTER(GesturePreferences), POINTER(_H)]),
     "quill_gestures_add_sample": (c_int, [_H, POINTER(Sample)]),
     "quill_gestures_advance": (c_int, [_H, c_double]), "quill_gestures_next_deadline": (c_double, [_H]),
@@ -289,11 +303,12 @@ class Engine(_Handle):
     (Source.area()), millimetres; canvas: (width, height) in points (None = 1366 × 1024)."""
     _free = "quill_engine_free"
 
-    def __init__(self, ink="pen", width=None, area_mm=None, canvas=None):
+    def __init__(self, ink="pen", width=None, area_mm=None, canvas=None, smoothing=True, prediction=True):
         self._h = None
         area_mm, canvas = area_mm or (0, 0), canvas or (0, 0)
         options = EngineOptions(ink=_number(INKS, ink), width=width or 0, area_width_mm=area_mm[0],
-                                area_height_mm=area_mm[1], canvas_width=canvas[0], canvas_height=canvas[1])
+                                area_height_mm=area_mm[1], canvas_width=canvas[0], canvas_height=canvas[1],
+                                smoothing_off=0 if smoothing else 1, prediction_off=0 if prediction else 1)
         handle = _H()
         _check(_L().quill_engine_new(byref(options), byref(handle)))
         self._h = handle
@@ -307,7 +322,12 @@ class Engine(_Handle):
             return None
         u = self._update
         return {"stroke": u.stroke, "time": u.time, "x": u.x, "y": u.y, "width": u.width,
-                "predicted_x": u.predicted_x, "predicted_y": u.predicted_y, "is_end": bool(u.is_end)}
+                "predicted_x": u.predicted_x, "predicted_y": u.predicted_y, "is_end": bool(u.is_end),
+                "dirty": _rect(u.dirty) if u.has_dirty else None}
+
+    def set_ink(self, ink, width=None):
+        """Changes the ink (one of INKS): at once between strokes, from the next stroke while one is drawn."""
+        _check(_L().quill_engine_set_ink(self._handle(), _number(INKS, ink), width or 0))
 
     def take_geometry(self, numpy=False):
         """The geometry committed since the last call: (vertices, indices), vertices as (x, y, opacity) in points
@@ -340,6 +360,37 @@ class Engine(_Handle):
     def stroke_count(self):
         """Strokes begun so far."""
         return _L().quill_engine_stroke_count(self._handle())
+
+
+class Toolkit(_Handle):
+    """Toolkit pen events (GTK 4's GtkGestureStylus, Qt's QTabletEvent) as samples (quill_toolkit).
+
+    points_per_mm: window points per millimetre of the screen (96 dpi: 3.78); window: (width, height) in points.
+    Give an Engine area_mm=toolkit.area() and canvas=window: it draws where the pointer was."""
+    _free = "quill_toolkit_free"
+
+    def __init__(self, points_per_mm, window):
+        self._h = None
+        handle = _H()
+        _check(_L().quill_toolkit_new(points_per_mm, window[0], window[1], byref(handle)))
+        self._h = handle
+        self._sample = Sample()
+
+    def sample(self, x, y, time, touching, pressure=None, tilt_x=None, tilt_y=None, rotation=None, tool="pen", buttons=0):
+        """The sample (a dict as Source.samples gives) for one event; None arguments are "not reported"."""
+        nan = float("nan")
+        event = ToolkitEvent(x=x, y=y, time=time, touching=1 if touching else 0,
+                             pressure=nan if pressure is None else pressure, tilt_x=nan if tilt_x is None else tilt_x,
+                             tilt_y=nan if tilt_y is None else tilt_y, rotation=nan if rotation is None else rotation,
+                             tool=_number(TOOLS, tool), buttons=buttons)
+        _check(_L().quill_toolkit_sample(self._handle(), byref(event), byref(self._sample)))
+        return self._sample.to_dict()
+
+    def area(self):
+        """The window's size in millimetres: (width, height)."""
+        width, height = c_double(), c_double()
+        _check(_L().quill_toolkit_get_area(self._handle(), byref(width), byref(height)))
+        return width.value, height.value
 
 
 class Gestures(_Handle):

@@ -52,6 +52,11 @@ const char *quill_strerror(int status);
 /** The message of the last failure on this thread, "" when none. Valid until the next failing call on this thread. */
 const char *quill_last_error(void);
 
+/** A rectangle in canvas or window points. */
+struct quill_rect {
+    double x, y, width, height; /**< points */
+};
+
 /* ---------------------------------------------------------------------------------------- */
 /* Samples                                                                                   */
 
@@ -176,6 +181,9 @@ struct quill_engine_options {
     double area_height_mm;
     double canvas_width;      /**< points; 0 = 1366 */
     double canvas_height;     /**< points; 0 = 1024 */
+    int32_t smoothing_off;    /**< 1: draw the raw positions (default 0: smoothed) */
+    int32_t prediction_off;   /**< 1: no predicted tip (the predicted point is the last point) */
+    int32_t records_path;     /**< 1: keep each stroke's points (not needed to draw: the default 0 keeps memory and time per sample flat) */
 };
 
 typedef struct quill_engine quill_engine;
@@ -190,6 +198,8 @@ struct quill_stroke_update {
     double predicted_x;     /**< where the tip is predicted to be one frame later, canvas points */
     double predicted_y;
     int32_t is_end;         /**< 1 on the sample that ends the stroke */
+    int32_t has_dirty;      /**< 1 when this sample committed geometry: redraw `dirty` (and the old and new tail) */
+    struct quill_rect dirty; /**< the canvas region of the geometry this sample committed, points */
 };
 
 /** A geometry vertex: canvas points and opacity 0 … 1. */
@@ -215,10 +225,48 @@ int quill_engine_take_geometry(quill_engine *engine, struct quill_vertex *vertic
 /** Ends an open stroke (end of input). */
 int quill_engine_finish(quill_engine *engine);
 
+/** Changes the ink (a tool change): at once between strokes, from the next stroke while one is drawn. width 0 = the ink's default. */
+int quill_engine_set_ink(quill_engine *engine, int32_t ink, double width);
+
 /** Strokes begun so far. */
 int quill_engine_stroke_count(const quill_engine *engine);
 
 void quill_engine_free(quill_engine *engine);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Toolkit input: GTK 4 (GtkGestureStylus), Qt (QTabletEvent) events as samples              */
+
+/** One toolkit pen event. NaN marks what the device does not report. */
+struct quill_toolkit_event {
+    uint32_t size;      /**< sizeof(struct quill_toolkit_event) */
+    double x, y;        /**< window points, y down */
+    double time;        /**< seconds, increasing */
+    int32_t touching;   /**< 1 while the tip is on the surface (button press … release) */
+    double pressure;    /**< 0 … 1, or NaN (then 1 while touching) */
+    double tilt_x;      /**< degrees −90 … 90, or NaN (upright) */
+    double tilt_y;      /**< degrees −90 … 90, or NaN */
+    double rotation;    /**< barrel rotation, degrees, or NaN */
+    int32_t tool;       /**< enum quill_tool */
+    uint32_t buttons;   /**< enum quill_button bits */
+};
+
+typedef struct quill_toolkit quill_toolkit;
+
+/**
+ * An adapter for a window of window_width × window_height points on a screen showing
+ * points_per_mm points per millimetre (96 dpi: 3.78): samples in true millimetres, so the engine's
+ * tuning holds, and in the window's own points. Give the engine quill_toolkit_get_area's size and
+ * the window as its canvas: it then draws where the pointer was.
+ */
+int quill_toolkit_new(double points_per_mm, double window_width, double window_height, quill_toolkit **toolkit);
+
+/** The sample for one event (phase from the touching flag). QUILL_ERROR_INVALID_ARGUMENT for a value out of its range (never clamped). */
+int quill_toolkit_sample(quill_toolkit *toolkit, const struct quill_toolkit_event *event, struct quill_sample *sample);
+
+/** The window's size in millimetres (the engine's area). */
+int quill_toolkit_get_area(const quill_toolkit *toolkit, double *width_mm, double *height_mm);
+
+void quill_toolkit_free(quill_toolkit *toolkit);
 
 /* ---------------------------------------------------------------------------------------- */
 /* Double tap and squeeze                                                                    */
@@ -281,10 +329,6 @@ void quill_gestures_free(quill_gestures *gestures);
 
 /* ---------------------------------------------------------------------------------------- */
 /* Layout: size classes, safe area, canvas and palette                                       */
-
-struct quill_rect {
-    double x, y, width, height; /**< points */
-};
 
 enum quill_size_class { QUILL_SIZE_CLASS_COMPACT = 0, QUILL_SIZE_CLASS_REGULAR = 1 };
 

@@ -1,0 +1,59 @@
+import CQuill
+import QuillCore
+
+/// What a quill_toolkit handle holds.
+final class ToolkitBox {
+    var adapter: ToolkitSampleAdapter
+    init(adapter: ToolkitSampleAdapter) { self.adapter = adapter }
+
+    static func from(_ handle: OpaquePointer?) throws -> ToolkitBox {
+        guard let handle else { throw CFailure.invalid("toolkit is NULL") }
+        return Unmanaged<ToolkitBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    }
+}
+
+@_cdecl("quill_toolkit_new")
+public func quill_toolkit_new(_ pointsPerMillimetre: Double, _ width: Double, _ height: Double, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guarded {
+        guard let out else { throw CFailure.invalid("toolkit (the output pointer) is NULL") }
+        let adapter = try ToolkitSampleAdapter(pointsPerMillimetre: pointsPerMillimetre, window: CanvasSize(width: width, height: height))
+        out.pointee = OpaquePointer(Unmanaged.passRetained(ToolkitBox(adapter: adapter)).toOpaque())
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_toolkit_sample")
+public func quill_toolkit_sample(_ handle: OpaquePointer?, _ event: UnsafePointer<quill_toolkit_event>?, _ out: UnsafeMutablePointer<quill_sample>?) -> Int32 {
+    guarded {
+        let box = try ToolkitBox.from(handle)
+        let value = try CStatus.check(event, "quill_toolkit_event")
+        let target = try CStatus.checkOutput(out, "quill_sample")
+        guard value.tool >= 0, Int(value.tool) < CSample.tools.count else {
+            throw CFailure.invalid("quill_toolkit_event.tool is \(value.tool); expected 0…6 (enum quill_tool)")
+        }
+        func given(_ number: Double) -> Double? { number.isNaN ? nil : number }
+        let sample = try box.adapter.sample(
+            x: value.x, y: value.y, time: value.time, isTouching: value.touching != 0, pressure: given(value.pressure),
+            tiltX: given(value.tilt_x), tiltY: given(value.tilt_y), rotation: given(value.rotation),
+            tool: CSample.tools[Int(value.tool)], buttons: PenButtons(rawValue: UInt16(truncatingIfNeeded: value.buttons)))
+        target.pointee = CSample.make(sample)
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_toolkit_get_area")
+public func quill_toolkit_get_area(_ handle: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) -> Int32 {
+    guarded {
+        let box = try ToolkitBox.from(handle)
+        guard let width, let height else { throw CFailure.invalid("width_mm or height_mm is NULL") }
+        width.pointee = box.adapter.mapping.areaWidth
+        height.pointee = box.adapter.mapping.areaHeight
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_toolkit_free")
+public func quill_toolkit_free(_ handle: OpaquePointer?) {
+    guard let handle else { return }
+    Unmanaged<ToolkitBox>.fromOpaque(UnsafeRawPointer(handle)).release()
+}

@@ -24,12 +24,17 @@ public struct DrawingRecorder: Sendable {
     private var strokeCount = 0
     private var inkStroke: (local: Int, global: Int)?
     private var eraserStroke: (local: Int, global: Int)?
+    /// Keep the drawing (true, the default). A streaming client that only shows each update
+    /// (`quill strokes --emit smoothed`, `quill live --emit strokes`) turns it off: then no stroke
+    /// is kept, nothing is erased, and memory stays flat however long the input.
+    public let keepsDrawing: Bool
 
     public init(ink: Ink, mapping: TabletMapping, eraser: EraserKind = .bitmap, eraserRadius: Double = 8,
-                smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults) {
+                smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults, keepsDrawing: Bool = true) {
         drawing = Drawing(canvasWidth: mapping.canvas.width, canvasHeight: mapping.canvas.height)
-        engine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction)
-        eraserEngine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction)
+        engine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, recordsPath: keepsDrawing)
+        eraserEngine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, recordsPath: false)
+        self.keepsDrawing = keepsDrawing
         eraserKind = eraser
         self.eraserRadius = eraserRadius
     }
@@ -44,12 +49,12 @@ public struct DrawingRecorder: Sendable {
             var current = eraserStroke
             update.strokeIndex = number(update.strokeIndex, &current)
             eraserStroke = current
-            eraserPath.append((update.point.x, update.point.y))
+            if keepsDrawing { eraserPath.append((update.point.x, update.point.y)) }
             if update.isEnd { applyEraser() }
             return update
         }
         var finishedStrokes: [Stroke] = []
-        var update = engine.add(sample, geometry: &scratch) { finishedStrokes.append($0) }
+        var update = engine.add(sample, geometry: &scratch) { if keepsDrawing { finishedStrokes.append($0) } }
         drawing.strokes.append(contentsOf: finishedStrokes)
         if let local = update?.strokeIndex {
             var current = inkStroke
@@ -69,7 +74,7 @@ public struct DrawingRecorder: Sendable {
     /// Ends the input: an open stroke is kept, a pending erase is applied.
     public mutating func finish() {
         var finishedStrokes: [Stroke] = []
-        engine.finish { finishedStrokes.append($0) }
+        engine.finish { if keepsDrawing { finishedStrokes.append($0) } }
         drawing.strokes.append(contentsOf: finishedStrokes)
         applyEraser()
     }

@@ -44,7 +44,7 @@ struct LiveEmitter {
         case .samples:
             output.line(SampleEncoding.jsonl.line(for: sample))
         case .strokes:
-            if recorders[device] == nil, let ink = try? Ink(type: .pen) { recorders[device] = DrawingRecorder(ink: ink, mapping: mapping) }
+            if recorders[device] == nil, let ink = try? Ink(type: .pen) { recorders[device] = DrawingRecorder(ink: ink, mapping: mapping, keepsDrawing: false) }
             if let update = recorders[device]?.add(sample) { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
         case .gestures:
             recognizers[device, default: GestureRecognizer()].add(sample, into: &gestureEvents)

@@ -44,7 +44,8 @@ struct Strokes: ParsableCommand {
             for sample in batch {
                 if recorder == nil, let deviceMapping = replay.mapping(forDevice: sample.deviceIndex) {
                     mapping = deviceMapping
-                    recorder = DrawingRecorder(ink: ink, mapping: deviceMapping, prediction: prediction)
+                    // Streaming updates need no drawing: memory stays flat (final and geometry print finished strokes).
+                    recorder = DrawingRecorder(ink: ink, mapping: deviceMapping, prediction: prediction, keepsDrawing: emit == .final || emit == .geometry)
                 }
                 guard let update = recorder?.add(sample) else { continue }
                 switch emit {

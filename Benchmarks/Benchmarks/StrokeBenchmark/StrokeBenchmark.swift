@@ -56,6 +56,41 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // One 10-minute stroke at 240 Hz (144 000 samples), each sample measured on its own: the
+    // worst case along the stroke (issue 13's goal: max ≤ 50 µs, p99 ≤ 10 µs). With the path
+    // recorded (a drawing being saved) the point array doubles now and then; without it (an app
+    // that draws from the geometry, libquill's engines) nothing grows with the stroke.
+    for records in [true, false] {
+        Benchmark(
+            "StrokeEngine, one 10-minute 240 Hz stroke, each sample (recordsPath \(records))",
+            configuration: .init(
+                metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .one,
+                maxDuration: .seconds(120), maxIterations: 144_000, thresholds: nil)
+        ) { _, stroke in
+            stroke.addNext()
+        } setup: {
+            LongStroke(records: records, mapping: mapping)
+        }
+        // The whole stroke at once, for the memory it leaves behind (resident peak).
+        Benchmark(
+            "StrokeEngine, one 10-minute 240 Hz stroke, whole (recordsPath \(records))",
+            configuration: .init(metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], maxDuration: .seconds(60), maxIterations: 3, thresholds: nil)
+        ) { _, stroke in
+            for _ in 0..<144_000 { stroke.addNext() }
+        } setup: {
+            LongStroke(records: records, mapping: mapping)
+        }
+    }
+
+    // What measuring one sample at a time costs by itself (package-benchmark's own per-iteration
+    // work, its mallocs included): subtract it from the per-sample figures above.
+    Benchmark(
+        "Harness: an empty iteration (the overhead inside each 10-minute-stroke figure)",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(30), maxIterations: 144_000, thresholds: nil)
+    ) { _ in
+        blackHole(0)
+    }
+
     Benchmark(
         "Recording to geometry: 22HDT replay + smoothing + prediction + geometry",
         configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3))
@@ -76,5 +111,33 @@ let benchmarks: @Sendable () -> Void = {
             recorder?.finish()
             blackHole(recorder?.drawing.strokes.count)
         }
+    }
+}
+
+/// The state of one long stroke fed a sample per benchmark iteration.
+final class LongStroke: @unchecked Sendable {
+    var engine: StrokeEngine
+    var geometry = BrushGeometry()
+    let samples: [PenSample]
+    var index = 0
+
+    init(records: Bool, mapping: TabletMapping) {
+        engine = StrokeEngine(ink: try! Ink(type: .pen), mapping: mapping, recordsPath: records)
+        samples = (0..<144_001).map { index in
+            let t = Double(index) / 240
+            let mm = TabletPoint(x: 20 + 0.001 * Double(index % 150_000) + 5 * cos(7 * t), y: 70 + 5 * sin(11 * t))
+            return PenSample(
+                time: t, location: mapping.canvasPoint(for: mm), tabletLocation: mm, phase: index == 0 ? .began : .moved, tool: .pen,
+                force: 1.5, pressure: 0.35 + 0.2 * sin(3 * t), altitude: 1.0, azimuth: 2.0)
+        }
+        geometry.vertices.reserveCapacity(256)
+        geometry.triangles.reserveCapacity(768)
+        geometry.pieceStarts.reserveCapacity(8)
+    }
+
+    func addNext() {
+        geometry.removeAll()
+        _ = engine.add(samples[index % samples.count], geometry: &geometry)
+        index += 1
     }
 }

@@ -94,6 +94,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Examples/swift: a recording or a live tablet (through TabletSource's AsyncSequence) into
+        // the stroke engine; Tools/examples-check and HostLoopTests run it.
+        .executableTarget(
+            name: "quill-swift-example",
+            dependencies: ["QuillCore", "QuillDevices", "QuillInput", "QuillStroke"],
+            path: "Examples/swift"
+        ),
         // Seeded random numbers for the property tests of every test target.
         .target(name: "QuillTestSupport"),
         .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore", "QuillTestSupport"]),

@@ -178,6 +178,11 @@ int main(int argc, char **argv) {
 
     for (int i = 0; i < count; i++) {
         struct host_source *s = &sources[i];
+        /* The input ends here: a stroke still open on a live tablet gets its end, as in a replay. */
+        if (quill_source_finish(s->source) < 0 || drain(s) < 0) {
+            fprintf(stderr, "host_loop: source %d (%s): %s\n", i, s->path, message(QUILL_ERROR_IO));
+            failures++;
+        }
         if (quill_engine_finish(s->engine) < 0 || take_geometry(s->engine) < 0) {
             fprintf(stderr, "host_loop: source %d (%s): %s\n", i, s->path, message(QUILL_ERROR_INVALID_ARGUMENT));
             failures++;

@@ -113,6 +113,15 @@ public func quill_source_next_sample(_ handle: OpaquePointer?, _ out: UnsafeMuta
     }
 }
 
+@_cdecl("quill_source_finish")
+public func quill_source_finish(_ handle: OpaquePointer?) -> Int32 {
+    guarded {
+        let box = try SourceBox.from(handle)
+        if case let .live(source) = box.kind { source.finish() }
+        return CStatus.ok
+    }
+}
+
 @_cdecl("quill_source_get_area")
 public func quill_source_get_area(_ handle: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) -> Int32 {
     guarded {

@@ -1,6 +1,9 @@
 import QuillCore
 import QuillInput
 import QuillSystem
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A live tablet read in the host's own main loop, the way libinput is read: poll
 /// ``fileDescriptor`` for input, call ``dispatch()`` when it is readable or when ``timeout`` has
@@ -15,6 +18,8 @@ public final class TabletSource {
     private var samples: [PenSample] = []
     private var head = 0
     private var events: [InputEvent] = []
+    /// Ends the stream of ``samples(queue:)`` (set by it).
+    nonisolated(unsafe) var endStream: (@Sendable () -> Void)?
     /// Events read by the last ``dispatch()``.
     public private(set) var eventsRead = 0
     /// True once the node is gone (unplugged); ``dispatch()`` has thrown and the open stroke was
@@ -61,7 +66,10 @@ public final class TabletSource {
         guard !isGone else { return }
         events.removeAll(keepingCapacity: true)
         do {
-            eventsRead = try tablet.node.readEvents(into: &events)
+            // Only what the node has ready (a zero-timeout poll): a call for the timer alone reads nothing.
+            let readiness = try EvdevNode.wait(for: [tablet.node], timeout: 0, includingStopSignal: false)
+            if readiness[0] == .gone { throw EvdevNodeError(path: tablet.node.path, operation: "poll", errno: ENODEV) }
+            if readiness[0] == .readable { eventsRead = try tablet.node.readEvents(into: &events) }
         } catch let error as EvdevNodeError where error.isGone {
             isGone = true
             tablet.decoder.cancel(into: &samples)

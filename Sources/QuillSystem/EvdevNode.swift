@@ -58,8 +58,8 @@ public final class EvdevNode {
 
     /// Sleeps until one of `nodes` has events or `timeout` seconds pass; one readiness per node,
     /// in order (`gone` for an unplugged node).
-    public static func wait(for nodes: [EvdevNode], timeout: Double?) throws -> [Readiness] {
-        let (ready, error, revents) = Poll.wait(nodes.map(\.fd), timeout: timeout)
+    public static func wait(for nodes: [EvdevNode], timeout: Double?, includingStopSignal: Bool = true) throws -> [Readiness] {
+        let (ready, error, revents) = Poll.wait(nodes.map(\.fd), timeout: timeout, includingStopSignal: includingStopSignal)
         if ready < 0 {
             if error == EINTR { return nodes.map { _ in .idle } }
             throw EvdevNodeError(path: nodes.first?.path ?? "", operation: "poll", errno: error)

@@ -31,4 +31,16 @@ struct HostLoopTests {
         }
         #expect(lines == expected, "\(run.error)")
     }
+
+    /// The Swift example reads a mocked tablet through TabletSource's AsyncSequence and counts
+    /// what the replay of the same events counts.
+    @Test func aSwiftAppReadsALiveTabletAsAnAsyncSequence() throws {
+        let program = CommandLineTests.executable.deletingLastPathComponent().appendingPathComponent("quill-swift-example").path
+        let mock = try MockedTablet(recording: Fixtures.dth2242, maximumFrames: 600)
+        let run = try mock.run([program, mock.node, "--duration", "\(mock.playedDuration + 1.5)"], rebasesTimes: false)
+        #expect(run.status == 0, "\(run.error)")
+        let (samples, strokes) = try counts(mock.expectedRecording)
+        #expect(run.output == "samples \(samples)\nstrokes \(strokes)\n", "\(run.error)")
+        #expect(samples > 100)
+    }
 }

@@ -23,6 +23,8 @@
  *     frames. At the first read of the node one shift is chosen for the whole run — every event
  *     of every mocked fd moves by it, so times stay exact relative to each other — and said on
  *     standard error ("quillmock: event times moved N µs later"), so the test can rebase.
+ *  7. Always: a read of the node returns whole input_events, as a kernel node does (umockdev's pty
+ *     may cut one; its rest is read at once — see whole_events).
  * Everything else passes through to the next library (umockdev's preload, then libc).
  */
 #define _GNU_SOURCE
@@ -41,6 +43,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/input.h>
+#include <poll.h>
 
 #define UDEV_DATA "/run/udev/data/"
 #define MAX_FDS 1024
@@ -291,12 +294,37 @@ static void shift_times(void *buffer, ssize_t bytes) {
     }
 }
 
+/* A kernel evdev node hands out whole input_events only; umockdev's node is a pty, which may cut
+ * an event that umockdev is writing in two (libevdev then fails with EINVAL and every later read is
+ * misaligned). The rest of a cut event follows at once: it is read here, waiting up to a second,
+ * so the reader sees what a real node gives. (The pty is in raw mode, so no byte is swallowed.) */
+static ssize_t whole_events(int fd, void *buffer, size_t count, ssize_t result) {
+    if (result <= 0 || result % EVENT_SIZE == 0) return result;
+    size_t missing = EVENT_SIZE - (size_t)result % EVENT_SIZE;
+    if ((size_t)result + missing > count) return result;
+    char *end = (char *)buffer + result;
+    while (missing > 0) {
+        struct pollfd ready = { .fd = fd, .events = POLLIN };
+        if (poll(&ready, 1, 1000) <= 0) break;
+        ssize_t more = next_read(fd, end, missing);
+        if (more <= 0) {
+            if (more < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+            break;
+        }
+        end += more;
+        missing -= (size_t)more;
+        result += more;
+    }
+    return result;
+}
+
 /* Reads from the mocked node count events; past QUILL_MOCK_UNPLUG_AFTER the device is gone. */
 ssize_t read(int fd, void *buffer, size_t count) {
     NEXT(read);
     int mocked = fd >= 0 && fd < MAX_FDS && mocked_fds[fd];
     if (!mocked || unplug_after() < 0 || replugged) {
         ssize_t result = next_read(fd, buffer, count);
+        if (mocked) result = whole_events(fd, buffer, count, result);
         if (mocked && result > 0) {
             events_read += result / EVENT_SIZE;
             shift_times(buffer, result);
@@ -310,7 +338,7 @@ ssize_t read(int fd, void *buffer, size_t count) {
         return -1;
     }
     if (count > (size_t)left * EVENT_SIZE) count = (size_t)left * EVENT_SIZE;
-    ssize_t result = next_read(fd, buffer, count);
+    ssize_t result = whole_events(fd, buffer, count, next_read(fd, buffer, count));
     if (result > 0) {
         events_read += result / EVENT_SIZE;
         shift_times(buffer, result);

@@ -151,6 +151,7 @@ _PROTOTYPES = {
                                            c_size_t, POINTER(c_size_t)]),
     "quill_engine_finish": (c_int, [_H]), "quill_engine_stroke_count": (c_int, [_H]),
     "quill_engine_free": (None, [_H]),
+    "quill_source_finish": (c_int, [_H]),
     "quill_engine_set_ink": (c_int, [_H, c_int32, c_double]),
     "quill_toolkit_new": (c_int, [c_double, c_double, c_double, POINTER(_H)]),
     "quill_toolkit_sample": (c_int, [_H, POINTER(ToolkitEvent), POINTER(Sample)]),
@@ -288,6 +289,10 @@ class Source(_Handle):
         sample = Sample()
         while _check(_L().quill_source_next_sample(self._handle(), byref(sample))):
             yield Sample.from_buffer_copy(sample) if raw else sample.to_dict()
+
+    def finish(self):
+        """Ends a live source's input: a tip still down gets its `ended` sample (take it with samples())."""
+        _check(_L().quill_source_finish(self._handle()))
 
     def area(self):
         """The tablet's active area (of device 0), (width, height) in millimetres."""

@@ -153,6 +153,9 @@ int quill_source_get_timeout(const quill_source *source);
 /** Takes the next sample: 1 when *sample was written, 0 when none is waiting (a recording: its end). */
 int quill_source_next_sample(quill_source *source, struct quill_sample *sample);
 
+/** Ends a live source's input (the app stops reading): a tip still down gets its `ended` sample, to take with quill_source_next_sample. Nothing for a recording (its end is already in its samples). */
+int quill_source_finish(quill_source *source);
+
 /** The tablet's active area in millimetres, of device 0 (a source with several devices: give each engine its own device's area). */
 int quill_source_get_area(const quill_source *source, double *width_mm, double *height_mm);
 

@@ -30,12 +30,17 @@ public struct ToolkitSampleAdapter: Sendable {
     /// One toolkit event as a sample.
     ///
     /// - Parameters:
-    ///   - x, y: window points (y down), finite.
+    ///   - x: window points from the left, finite.
+    ///   - y: window points from the top (y down), finite.
     ///   - time: seconds (any origin, increasing), finite.
     ///   - isTouching: the tip is on the surface (GTK: GDK_BUTTON_PRESS to RELEASE; Qt: TabletPress to TabletRelease).
     ///   - pressure: 0 … 1 (GDK_AXIS_PRESSURE, QTabletEvent::pressure); nil when the device has none (1 while touching).
-    ///   - tiltX, tiltY: degrees −90 … 90 (GDK_AXIS_XTILT/YTILT, QTabletEvent::xTilt/yTilt); nil for an upright pen.
+    ///   - tiltX: degrees −90 … 90 toward +x (GDK_AXIS_XTILT, QTabletEvent::xTilt); nil for an upright pen.
+    ///   - tiltY: degrees −90 … 90 toward +y (GDK_AXIS_YTILT, QTabletEvent::yTilt); nil for an upright pen.
     ///   - rotation: barrel rotation in degrees (Qt's rotation), nil for none.
+    ///   - tool: the tool (the eraser end, a pencil, …); default the pen.
+    ///   - buttons: barrel buttons held.
+    ///   - deviceIndex: which device of the app this is (0, 1, …).
     /// The phase follows the contact: `began` on the first touching event, `moved` while touching,
     /// `ended` on the first event not touching, `hover` otherwise. Throws ``ParameterError`` for a
     /// value outside its range (never clamped).

@@ -2,7 +2,7 @@ import QuillCore
 import QuillSystem
 
 /// Turns libinput's own tablet-tool events into Quill's samples, with the normalization of the
-/// raw-evdev path (``TabletDecoder``): pressure is libinput's (the same thresholds and offset),
+/// raw-evdev path (`TabletDecoder`): pressure is libinput's (the same thresholds and offset),
 /// tilt in degrees goes through the W3C conversion, rotation becomes roll relative to proximity-in,
 /// distance and the airbrush wheel are libinput's. Hover samples carry no pressure or force.
 ///

@@ -35,7 +35,7 @@ public final class TabletSource {
     }
 
     /// Opens the node at `path` (nil: the first pen tablet under /dev/input). Throws
-    /// ``TabletFinderError`` for a node that is no pen or pad, ``EvdevNodeError`` when it cannot be opened.
+    /// ``TabletFinderError`` for a node that is no pen or pad, `EvdevNodeError` when it cannot be opened.
     public convenience init(path: String?, parameters: TabletDecoderParameters = .defaults, index: Int = 0, origin: Int64? = nil) throws {
         try self.init(node: TabletFinder.find(path), parameters: parameters, index: index, origin: origin)
     }
@@ -55,7 +55,7 @@ public final class TabletSource {
 
     /// Reads every event pending on the node (without blocking) and decodes it; with nothing
     /// pending, expires a silent hovering pen's proximity when its time has come. Throws
-    /// ``EvdevNodeError`` when the tablet was unplugged, after its open stroke was cancelled
+    /// `EvdevNodeError` when the tablet was unplugged, after its open stroke was cancelled
     /// (that sample is waiting in the queue).
     public func dispatch() throws {
         if head > 0, head == samples.count {

@@ -37,7 +37,7 @@ public struct DoubleTapParameters: Hashable, Sendable {
     /// How long a press must last to become a squeeze, seconds (> maximumPressDuration). Default 0.5 s.
     public let squeezeHold: Double
 
-    /// Throws ``ParameterError`` naming the field.
+    /// Throws `ParameterError` naming the field.
     public init(
         maximumPressDuration: Double = 0.35, maximumGap: Double = 0.30, maximumTravel: Double = 15,
         countsTapsWhileDrawing: Bool = false, source: TapSource = .stylus, squeezeSource: TapSource = .stylus2, squeezeHold: Double = 0.5

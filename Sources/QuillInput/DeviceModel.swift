@@ -2,7 +2,7 @@ import QuillCore
 
 /// A device description being built from a recording's header, checked the way libevdev checks
 /// a device it is given (libevdev_enable_event_code, libevdev_enable_property) — in Swift, with
-/// libevdev's own tables (``EvdevNames``), so the readers need no C library.
+/// libevdev's own tables (`EvdevNames`), so the readers need no C library.
 ///
 /// libevdev's rules, kept here: a type must be one libevdev knows (it has a largest code) and a
 /// code at most that; EV_ABS codes come with their range; EV_SYN is always present with all its

@@ -5,7 +5,7 @@ import QuillCore
 /// frame goes out as it is written, so a recording of any length needs no memory to speak of.
 ///
 /// Event times are written relative to the first event, as libinput's recorder does; comments
-/// name each code through libevdev. Call ``beginDevice(_:)`` before a device's frames and
+/// name each code through libevdev. Call ``beginDevice(_:node:)`` before a device's frames and
 /// ``close()`` at the end.
 public final class LibinputRecordWriter {
     /// The file being written.

@@ -6,7 +6,7 @@ import QuillCore
 //  Per frame, as libinput 1.22's pad dispatch flushes it: rings and strips first, then released
 //  buttons, then pressed buttons, each in button order.
 
-/// Turns the frames of one pad node into ``PadEvent``s the way libinput 1.22 does: libinput's
+/// Turns the frames of one pad node into `PadEvent`s the way libinput 1.22 does: libinput's
 /// button numbers, ring degrees (0 at the top, clockwise, −1 when the finger leaves), strip
 /// positions (0 … 1 from the kernel's bit position, −1 on release) and the mode of each mode group.
 ///
@@ -34,7 +34,7 @@ public struct PadDecoder: Sendable {
     private static let stripCodes = [EvdevCode.Abs.rx, EvdevCode.Abs.ry]
 
     /// Creates a decoder for the pad `device`. `layout` defaults to libinput's without libwacom
-    /// (``PadLayout/init(kernelCapabilitiesOf:)``).
+    /// (`PadLayout/init(kernelCapabilitiesOf:)`).
     public init(device: DeviceDescription, deviceIndex: Int = 0, layout: PadLayout? = nil, isLeftHanded: Bool = false) {
         self.device = device
         self.deviceIndex = deviceIndex

@@ -23,7 +23,7 @@ public struct TabletDecoderParameters: Hashable, Sendable {
     /// Default: linear (no change).
     public var pressureCurve: PressureCurve
 
-    /// Throws ``ParameterError`` for a timeout that is not a positive number of seconds or a resolution ≤ 0.
+    /// Throws `ParameterError` for a timeout that is not a positive number of seconds or a resolution ≤ 0.
     public init(
         canvas: CanvasSize = .iPadPro129Landscape, pressure: PressureParameters = .libinputDefaults,
         proximityTimeout: Double = 0.05, assumedResolution: Int32 = 100,

@@ -3,7 +3,7 @@ import QuillStroke
 
 /// Draws a drawing's strokes with Cairo into PNG, SVG or PDF.
 ///
-/// Each stroke's geometry is rebuilt from its path with ``BrushGeometryBuilder``. Inside a stroke
+/// Each stroke's geometry is rebuilt from its path with `BrushGeometryBuilder`. Inside a stroke
 /// every convex piece replaces (not blends with) what is under it, so overlapping pieces never
 /// darken the mark; the stroke's layer is then composited over the page with the ink's alpha.
 public enum DrawingRenderer {

@@ -41,7 +41,7 @@ public struct InkColor: Hashable, Codable, Sendable {
     public var blue: Double
     public var alpha: Double
 
-    /// Throws ``ParameterError`` for components outside 0 … 1.
+    /// Throws `ParameterError` for components outside 0 … 1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) throws {
         for (name, value) in [("red", red), ("green", green), ("blue", blue), ("alpha", alpha)] where !(0...1).contains(value) {
             throw ParameterError(field: "InkColor.\(name)", value: "\(value)", expected: "a component 0 … 1")
@@ -83,7 +83,7 @@ public struct Ink: Hashable, Codable, Sendable {
     /// Nominal width in points, inside the type's ``InkType/widthRange``.
     public var width: Double
 
-    /// Throws ``ParameterError`` when `width` is outside the ink's range.
+    /// Throws `ParameterError` when `width` is outside the ink's range.
     public init(type: InkType, color: InkColor = .black, width: Double? = nil) throws {
         let width = width ?? type.defaultWidth
         guard width.isFinite, type.widthRange.contains(width) else {

@@ -14,7 +14,7 @@ public struct SmoothingParameters: Hashable, Sendable {
     /// Below it the display is mostly filtered (no jitter at rest), above it mostly lag-free. Default 25 mm/s.
     public let compensationSpeed: Double
 
-    /// Throws ``ParameterError`` naming the field for a value out of range.
+    /// Throws `ParameterError` naming the field for a value out of range.
     public init(minimumCutoff: Double = 1.5, speedCoefficient: Double = 0.08, velocityCutoff: Double = 1.5, compensationSpeed: Double = 25) throws {
         guard minimumCutoff.isFinite, minimumCutoff > 0 else {
             throw ParameterError(field: "SmoothingParameters.minimumCutoff", value: "\(minimumCutoff)", expected: "hertz > 0")

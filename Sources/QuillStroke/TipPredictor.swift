@@ -9,7 +9,7 @@ public struct PredictionParameters: Hashable, Sendable {
     /// Cutoff of the velocity estimate from the displayed positions, Hz (> 0). Default 12 Hz.
     public let velocityCutoff: Double
 
-    /// Throws ``ParameterError`` naming the field.
+    /// Throws `ParameterError` naming the field.
     public init(horizon: Double = 1.0 / 60, accelerationCutoff: Double = 6, velocityCutoff: Double = 12) throws {
         guard horizon.isFinite, (0.008...0.034).contains(horizon) else {
             throw ParameterError(field: "PredictionParameters.horizon", value: "\(horizon)", expected: "seconds 0.008 … 0.034 (8–33 ms)")

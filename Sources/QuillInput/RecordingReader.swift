@@ -56,7 +56,10 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
 public enum Recording {
     /// Opens `path` for streaming. `deviceFile` gives the device of a header-less evemu event file
     /// (an evemu `.desc` file); it is ignored for files that describe their device.
+    /// `-` reads standard input; a pipe, FIFO or `/dev/stdin` is read completely first (the format
+    /// found from the content, messages naming the stream).
     public static func open(path: String, deviceFile: String? = nil) throws -> RecordingReader {
+        if SpooledRecording.isStream(path) { return try SpooledRecording(path: path, deviceFile: deviceFile) }
         switch try RecordingFormat.detect(path: path) {
         case .evemu: return try EvemuReader(path: path, deviceFile: deviceFile)
         case .libinputRecord: return try LibinputRecordReader(path: path)

@@ -1,5 +1,6 @@
 import Foundation
 import QuillGestures
+import QuillStroke
 
 /// The preferences files (JSON). System-wide: `$XDG_CONFIG_HOME/quill/preferences.json`, else
 /// `~/.config/quill/preferences.json`:
@@ -109,7 +110,7 @@ enum PreferencesFile {
         }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-        try data.write(to: URL(fileURLWithPath: path))
+        try AtomicFile.write(data, to: path)  // the old preferences stay whole if this fails
     }
 
     static func json(_ preferences: PencilPreferences) -> String {

@@ -5,7 +5,7 @@ import QuillSystem
 
 /// Options shared by the commands that replay a recording.
 struct RecordingOptions: ParsableArguments {
-    @Argument(help: "A recording: evemu (.events, .evemu) or libinput record YAML (.yml).")
+    @Argument(help: "A recording: evemu (.events, .evemu) or libinput record YAML (.yml); - (or a pipe) for standard input.")
     var file: String
 
     @Option(name: .customLong("device"), help: "The device description (evemu .desc) for an event file without a header.")

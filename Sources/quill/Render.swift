@@ -104,36 +104,3 @@ struct Plot: ParsableCommand {
         print("wrote \(output): \(samples.count) samples")
     }
 }
-
-/// The drawing file: JSON, documented in the README ("Drawing file").
-enum DrawingFile {
-    static func read(_ path: String) throws -> Drawing {
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            return try JSONDecoder().decode(Drawing.self, from: data)
-        } catch let error as DecodingError {
-            throw RecordingError(file: path, line: nil, message: "not a Quill drawing file: \(describe(error))")
-        } catch {
-            throw RecordingError(file: path, line: nil, message: "cannot read: \(error.localizedDescription)")
-        }
-    }
-
-    static func write(_ drawing: Drawing, to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(drawing).write(to: URL(fileURLWithPath: path))
-    }
-
-    static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case let .keyNotFound(key, context): return "missing key '\(key.stringValue)' at \(path(context))"
-        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
-            return "\(context.debugDescription) at \(path(context))"
-        @unknown default: return "\(error)"
-        }
-    }
-
-    static func path(_ context: DecodingError.Context) -> String {
-        context.codingPath.isEmpty ? "the top level" : context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-    }
-}

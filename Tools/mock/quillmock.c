@@ -103,7 +103,8 @@ static int refuses_open(const char *path) {
 }
 
 /* Remembers whether fd is the mocked node (for fstat); returns fd. */
-static ssize_t (*next_read)(int, void *, size_t);
+/* libc's read (through umockdev's preload) for the helpers below; read() keeps its own in NEXT(read). */
+static ssize_t (*plain_read)(int, void *, size_t);
 
 static int track(int fd, const char *path) {
     if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = is_mocked_node(path);
@@ -120,13 +121,13 @@ static int track(int fd, const char *path) {
     if (fd >= 0 && drain_at_open && is_mocked_node(path)) {
         /* Plugged back in: the events sent while it was away are gone, as on a real tablet. */
         drain_at_open = 0;
-        if (!next_read) next_read = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
+        if (!plain_read) plain_read = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
         int flags = fcntl(fd, F_GETFL);
         fcntl(fd, F_SETFL, flags | O_NONBLOCK);
         char sink[170 * sizeof(struct input_event)];
         size_t drained = 0;
         ssize_t count;
-        while ((count = next_read(fd, sink, sizeof sink)) > 0) drained += (size_t)count;
+        while ((count = plain_read(fd, sink, sizeof sink)) > 0) drained += (size_t)count;
         fcntl(fd, F_SETFL, flags);
         /* The pty's buffer (4 KiB) fills while the tablet is away, so umockdev's write of an
          * event may be cut and what was drained end inside an event: then the rest of that event
@@ -134,7 +135,7 @@ static int track(int fd, const char *path) {
          * EINVAL). A guard: the replug test's one EINVAL was not traced to this for certain. */
         size_t rest = drained % sizeof(struct input_event);
         size_t missing = rest ? sizeof(struct input_event) - rest : 0;
-        while (missing > 0 && (count = next_read(fd, sink, missing)) > 0) missing -= (size_t)count;
+        while (missing > 0 && (count = plain_read(fd, sink, missing)) > 0) missing -= (size_t)count;
     }
     return fd;
 }
@@ -300,13 +301,15 @@ static void shift_times(void *buffer, ssize_t bytes) {
  * so the reader sees what a real node gives. (The pty is in raw mode, so no byte is swallowed.) */
 static ssize_t whole_events(int fd, void *buffer, size_t count, ssize_t result) {
     if (result <= 0 || result % EVENT_SIZE == 0) return result;
+    /* libc's read for the helpers (read() itself has its own NEXT(read), a static local). */
+    if (!plain_read) plain_read = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
     size_t missing = EVENT_SIZE - (size_t)result % EVENT_SIZE;
     if ((size_t)result + missing > count) return result;
     char *end = (char *)buffer + result;
     while (missing > 0) {
         struct pollfd ready = { .fd = fd, .events = POLLIN };
         if (poll(&ready, 1, 1000) <= 0) break;
-        ssize_t more = next_read(fd, end, missing);
+        ssize_t more = plain_read(fd, end, missing);
         if (more <= 0) {
             if (more < 0 && (errno == EAGAIN || errno == EINTR)) continue;
             break;

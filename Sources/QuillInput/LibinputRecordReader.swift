@@ -30,16 +30,32 @@ public final class LibinputRecordReader: RecordingReader {
     private var pendingError: RecordingError?
     /// Event entries parsed per Yams call.
     static let batchSize = 256
+    /// The `- evdev:` entry being read by the fast scanner (nil: none, or Yams has it).
+    private var fast: FastEntry?
+    private struct FastEntry {
+        /// Its lines as read, for Yams if the scanner meets something unusual.
+        var lines: [(Substring, Int)] = []
+        var events: [(InputEvent, Int)] = []
+    }
 
-    public init(path: String) throws {
+    /// Reads the events of `- evdev:` entries with the fast scanner (true, the default) or every
+    /// entry with Yams (false: the reference the scanner is tested against).
+    public let scansEvents: Bool
+
+    public init(path: String, scansEvents: Bool = true) throws {
         self.path = path
+        self.scansEvents = scansEvents
         lines = try LineReader(path: path)
     }
 
     public func next() throws -> RecordingItem? {
         while ready.isEmpty {
             if let error = pendingError { throw error }
-            guard try advance() else { return nil }
+            guard try advance() else {
+                // A broken entry that was the first of its batch leaves nothing to hand out first.
+                if let error = pendingError { throw error }
+                return nil
+            }
         }
         return ready.popFirst()
     }
@@ -95,6 +111,35 @@ public final class LibinputRecordReader: RecordingReader {
                     append(line, number)
                 }
             case .events:
+                // The fast scanner: `- evdev:` entries of `- [sec, usec, type, code, value]` lines,
+                // as libinput record writes them, are read without Yams; anything else in an entry
+                // hands the whole entry to Yams (so errors and unusual YAML read as before).
+                if fast != nil {
+                    if trimmed.isEmpty || isComment || indent > 2 {
+                        if indent > 2, !isComment, let event = LibinputRecordReader.scanEvent(line) {
+                            fast?.events.append((event, number))
+                        } else if indent > 2, !isComment {
+                            handToYams(line, number)
+                            continue
+                        }
+                        fast?.lines.append((line, number))
+                        continue
+                    }
+                    commitFast()
+                    pushedBack = (line, number)
+                    return true
+                }
+                if scansEvents && indent == 2 && trimmed == "- evdev:" {
+                    if !chunk.isEmpty {
+                        try flushEvents()
+                        if !ready.isEmpty {
+                            pushedBack = (line, number)
+                            return true
+                        }
+                    }
+                    fast = FastEntry(lines: [(line, number)])
+                    continue
+                }
                 if trimmed.isEmpty || (isComment && indent <= 2) {
                     // Kept as an empty line so that Yams' line numbers stay the file's.
                     if !chunk.isEmpty { chunk.append("") }
@@ -133,6 +178,7 @@ public final class LibinputRecordReader: RecordingReader {
         case .deviceHeader:
             try emitDevice()
         case .events:
+            commitFast()
             try flushEvents()
         case .devices, .done:
             if deviceCount == 0 {
@@ -141,6 +187,68 @@ public final class LibinputRecordReader: RecordingReader {
         }
         section = .done
         return !ready.isEmpty
+    }
+
+    /// The fast entry's events, in order, as items.
+    private func commitFast() {
+        guard let entry = fast else { return }
+        fast = nil
+        for (event, number) in entry.events { ready.append(.event(deviceIndex: deviceCount - 1, event, line: number)) }
+    }
+
+    /// The fast entry met a line the scanner does not read: the whole entry goes to Yams.
+    private func handToYams(_ line: Substring, _ number: Int) {
+        guard let entry = fast else { return }
+        fast = nil
+        chunk.removeAll(keepingCapacity: true)
+        chunkFirstLine = entry.lines[0].1
+        chunkEntries = 1
+        entryStartLines = [entry.lines[0].1]
+        for (text, _) in entry.lines { chunk.append(text) }
+        chunk.append(line)
+    }
+
+    /// `    - [  1, 500000,   3,   0,   20000] # comment`: the event, or nil for anything else
+    /// (other spacing of the brackets is fine; numbers must be plain decimal 32-bit integers, the
+    /// time and codes in their ranges — otherwise Yams reads the entry and says what is wrong).
+    static func scanEvent(_ line: Substring) -> InputEvent? {
+        let bytes = line.utf8
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        func skipSpaces() { while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i = bytes.index(after: i) } }
+        func expect(_ byte: UInt8) -> Bool {
+            guard i < end, bytes[i] == byte else { return false }
+            i = bytes.index(after: i)
+            return true
+        }
+        skipSpaces()
+        guard expect(0x2D /* - */), i < end, bytes[i] == 0x20 else { return nil }
+        skipSpaces()
+        guard expect(0x5B /* [ */) else { return nil }
+        var values: [Int64] = [0, 0, 0, 0, 0]
+        for k in 0..<5 {
+            skipSpaces()
+            let negative = expect(0x2D)
+            var value: Int64 = 0
+            var digits = 0
+            while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+                value = value * 10 + Int64(bytes[i] - 0x30)
+                digits += 1
+                guard digits <= 10 else { return nil }
+                i = bytes.index(after: i)
+            }
+            guard digits > 0 else { return nil }
+            values[k] = negative ? -value : value
+            guard values[k] >= Int64(Int32.min), values[k] <= Int64(Int32.max) else { return nil }
+            skipSpaces()
+            guard expect(k < 4 ? 0x2C /* , */ : 0x5D /* ] */) else { return nil }
+        }
+        skipSpaces()
+        guard i == end || bytes[i] == 0x23 /* # */ else { return nil }
+        guard values[0] >= 0, (0..<1_000_000).contains(values[1]), (0...65_535).contains(values[2]), (0...65_535).contains(values[3]) else {
+            return nil
+        }
+        return InputEvent(microseconds: values[0] * 1_000_000 + values[1], type: UInt16(values[2]), code: UInt16(values[3]), value: Int32(values[4]))
     }
 
     private func append(_ line: Substring, _ number: Int) {

@@ -30,13 +30,12 @@ public final class LibinputRecordReader: RecordingReader {
     private var pendingError: RecordingError?
     /// Event entries parsed per Yams call.
     static let batchSize = 256
-    /// The `- evdev:` entry being read by the fast scanner (nil: none, or Yams has it).
-    private var fast: FastEntry?
-    private struct FastEntry {
-        /// Its lines as read, for Yams if the scanner meets something unusual.
-        var lines: [(Substring, Int)] = []
-        var events: [(InputEvent, Int)] = []
-    }
+    /// The `- evdev:` entry being read by the fast scanner: its first line (nil: none), and its
+    /// events with their lines (a buffer reused entry after entry).
+    private var fastStart: Int?
+    private var fastEvents: [(InputEvent, Int)] = []
+    /// Entries the scanner hands out at once (memory stays flat).
+    static let scannedBatch = 256
 
     /// Reads the events of `- evdev:` entries with the fast scanner (true, the default) or every
     /// entry with Yams (false: the reference the scanner is tested against).
@@ -77,7 +76,18 @@ public final class LibinputRecordReader: RecordingReader {
 
     /// Reads lines until at least one item is ready or the file ends. Returns false at the end.
     private func advance() throws -> Bool {
-        while let (line, number) = try nextLine() {
+        while true {
+            if section == .events && scansEvents && chunk.isEmpty && pushedBack == nil {
+                switch try scanEvents() {
+                case .itemsReady: return true
+                case .handedBack: break
+                case .endOfFile:
+                    section = .done
+                    if deviceCount == 0 { throw RecordingError(file: path, line: nil, message: "the 'devices:' list is empty") }
+                    return !ready.isEmpty
+                }
+            }
+            guard let (line, number) = try nextLine() else { break }
             let trimmed = line.trimmingWhitespace()
             let indent = LibinputRecordReader.indent(line)
             let isComment = trimmed.hasPrefix("#")
@@ -111,33 +121,11 @@ public final class LibinputRecordReader: RecordingReader {
                     append(line, number)
                 }
             case .events:
-                // The fast scanner: `- evdev:` entries of `- [sec, usec, type, code, value]` lines,
-                // as libinput record writes them, are read without Yams; anything else in an entry
-                // hands the whole entry to Yams (so errors and unusual YAML read as before).
-                if fast != nil {
-                    if trimmed.isEmpty || isComment || indent > 2 {
-                        if indent > 2, !isComment, let event = LibinputRecordReader.scanEvent(line) {
-                            fast?.events.append((event, number))
-                        } else if indent > 2, !isComment {
-                            handToYams(line, number)
-                            continue
-                        }
-                        fast?.lines.append((line, number))
-                        continue
-                    }
-                    commitFast()
-                    pushedBack = (line, number)
-                    return true
-                }
                 if scansEvents && indent == 2 && trimmed == "- evdev:" {
-                    if !chunk.isEmpty {
-                        try flushEvents()
-                        if !ready.isEmpty {
-                            pushedBack = (line, number)
-                            return true
-                        }
-                    }
-                    fast = FastEntry(lines: [(line, number)])
+                    // Back to the scanner (this entry is its), once what Yams holds is handed out.
+                    if !chunk.isEmpty { try flushEvents() }
+                    fastStart = number
+                    if !ready.isEmpty { return true }
                     continue
                 }
                 if trimmed.isEmpty || (isComment && indent <= 2) {
@@ -178,7 +166,6 @@ public final class LibinputRecordReader: RecordingReader {
         case .deviceHeader:
             try emitDevice()
         case .events:
-            commitFast()
             try flushEvents()
         case .devices, .done:
             if deviceCount == 0 {
@@ -189,36 +176,99 @@ public final class LibinputRecordReader: RecordingReader {
         return !ready.isEmpty
     }
 
-    /// The fast entry's events, in order, as items.
-    private func commitFast() {
-        guard let entry = fast else { return }
-        fast = nil
-        for (event, number) in entry.events { ready.append(.event(deviceIndex: deviceCount - 1, event, line: number)) }
+    private enum ScanOutcome { case itemsReady, handedBack, endOfFile }
+
+    /// Reads `events:` lines as bytes while they are what libinput record writes — `- evdev:`
+    /// entries of `- [sec, usec, type, code, value]` lines, blank lines and comments — with no
+    /// allocation per line. Anything else goes back to the line-by-line path: a line at the
+    /// entries' level is pushed back; inside an entry, the entry so far is rebuilt (one line per
+    /// event, blank lines kept, so Yams' line numbers stay the file's) for Yams with that line.
+    private func scanEvents() throws -> ScanOutcome {
+        while let bytes = try lines.nextLineBytes() {
+            let number = lines.lineNumber
+            var index = bytes.startIndex
+            while index < bytes.endIndex, bytes[index] == 0x20 { index += 1 }
+            let indent = index - bytes.startIndex
+            let isBlank = index == bytes.endIndex || bytes[index] == 0x23 /* # */ || bytes[index] == 0x0D
+            if let start = fastStart {
+                if isBlank || indent > 2 {
+                    if isBlank { continue }
+                    if let event = LibinputRecordReader.scanEvent(bytes) {
+                        fastEvents.append((event, number))
+                        continue
+                    }
+                    // Unusual inside the entry: Yams reads the whole entry.
+                    let line = Substring(decoding: bytes, as: UTF8.self)
+                    rebuildForYams(from: start, upTo: number)
+                    chunk.append(line)
+                    return .handedBack
+                }
+                commitFast()
+            } else if isBlank && indent <= 2 {
+                continue  // a comment between entries ("# Current time is …")
+            }
+            if indent == 2, LibinputRecordReader.isEvdevEntry(bytes[index...]) {
+                if ready.count >= LibinputRecordReader.scannedBatch {
+                    pushedBack = (Substring(decoding: bytes, as: UTF8.self), number)
+                    return .itemsReady
+                }
+                fastStart = number
+                continue
+            }
+            pushedBack = (Substring(decoding: bytes, as: UTF8.self), number)
+            return ready.isEmpty ? .handedBack : .itemsReady
+        }
+        commitFast()
+        return .endOfFile
     }
 
-    /// The fast entry met a line the scanner does not read: the whole entry goes to Yams.
-    private func handToYams(_ line: Substring, _ number: Int) {
-        guard let entry = fast else { return }
-        fast = nil
+    /// `- evdev:` (trailing spaces allowed).
+    private static func isEvdevEntry(_ rest: ArraySlice<UInt8>) -> Bool {
+        let entry: [UInt8] = Array("- evdev:".utf8)
+        guard rest.count >= entry.count, rest.prefix(entry.count).elementsEqual(entry) else { return false }
+        return rest.dropFirst(entry.count).allSatisfy { $0 == 0x20 || $0 == 0x0D }
+    }
+
+    /// The scanned entry's events, in order, as items.
+    private func commitFast() {
+        guard fastStart != nil else { return }
+        fastStart = nil
+        for (event, number) in fastEvents { ready.append(.event(deviceIndex: deviceCount - 1, event, line: number)) }
+        fastEvents.removeAll(keepingCapacity: true)
+    }
+
+    /// The entry begun at line `start` as YAML for Yams, lines `start ..< end`: its events as
+    /// libinput record writes them, "" for the blank and comment lines between.
+    private func rebuildForYams(from start: Int, upTo end: Int) {
         chunk.removeAll(keepingCapacity: true)
-        chunkFirstLine = entry.lines[0].1
+        chunkFirstLine = start
         chunkEntries = 1
-        entryStartLines = [entry.lines[0].1]
-        for (text, _) in entry.lines { chunk.append(text) }
-        chunk.append(line)
+        entryStartLines = [start]
+        chunk.append("  - evdev:")
+        var next = 0
+        for line in (start + 1)..<end {
+            if next < fastEvents.count, fastEvents[next].1 == line {
+                let e = fastEvents[next].0
+                chunk.append("    - [\(e.microseconds / 1_000_000), \(e.microseconds % 1_000_000), \(e.type), \(e.code), \(e.value)]")
+                next += 1
+            } else {
+                chunk.append("")
+            }
+        }
+        fastStart = nil
+        fastEvents.removeAll(keepingCapacity: true)
     }
 
     /// `    - [  1, 500000,   3,   0,   20000] # comment`: the event, or nil for anything else
     /// (other spacing of the brackets is fine; numbers must be plain decimal 32-bit integers, the
     /// time and codes in their ranges — otherwise Yams reads the entry and says what is wrong).
-    static func scanEvent(_ line: Substring) -> InputEvent? {
-        let bytes = line.utf8
+    static func scanEvent(_ bytes: ArraySlice<UInt8>) -> InputEvent? {
         var i = bytes.startIndex
         let end = bytes.endIndex
-        func skipSpaces() { while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i = bytes.index(after: i) } }
+        func skipSpaces() { while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 } }
         func expect(_ byte: UInt8) -> Bool {
             guard i < end, bytes[i] == byte else { return false }
-            i = bytes.index(after: i)
+            i += 1
             return true
         }
         skipSpaces()
@@ -235,7 +285,7 @@ public final class LibinputRecordReader: RecordingReader {
                 value = value * 10 + Int64(bytes[i] - 0x30)
                 digits += 1
                 guard digits <= 10 else { return nil }
-                i = bytes.index(after: i)
+                i += 1
             }
             guard digits > 0 else { return nil }
             values[k] = negative ? -value : value

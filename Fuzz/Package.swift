@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// libFuzzer targets for Quill's readers of untrusted files (Tools/fuzz builds them with
+// -sanitize=fuzzer,address and runs them, seeded with Recordings/). Its own package, like
+// Benchmarks/, so the main build stays light.
+let package = Package(
+    name: "QuillFuzz",
+    dependencies: [.package(name: "Quill", path: "..")],
+    targets: [
+        .target(name: "FuzzSupport", path: "Sources/FuzzSupport"),
+        .executableTarget(name: "FuzzEvemu", dependencies: ["FuzzSupport", .product(name: "QuillInput", package: "Quill")], path: "Sources/FuzzEvemu"),
+        .executableTarget(name: "FuzzDescription", dependencies: ["FuzzSupport", .product(name: "QuillInput", package: "Quill")], path: "Sources/FuzzDescription"),
+        .executableTarget(name: "FuzzLibinputRecord", dependencies: ["FuzzSupport", .product(name: "QuillInput", package: "Quill")], path: "Sources/FuzzLibinputRecord"),
+        .executableTarget(name: "FuzzDrawing", dependencies: ["FuzzSupport", .product(name: "QuillStroke", package: "Quill")], path: "Sources/FuzzDrawing"),
+    ]
+)

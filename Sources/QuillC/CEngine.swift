@@ -117,6 +117,20 @@ public func quill_engine_set_ink(_ handle: OpaquePointer?, _ ink: Int32, _ width
     }
 }
 
+@_cdecl("quill_engine_clone")
+public func quill_engine_clone(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guarded {
+        let box = try EngineBox.from(handle)
+        guard let out else { throw CFailure.invalid("copy (the output pointer) is NULL") }
+        // The engine is a value: the copy is the whole state, the stroke in progress included.
+        let copy = EngineBox(engine: box.engine)
+        copy.pending = box.pending
+        copy.strokeCount = box.strokeCount
+        out.pointee = OpaquePointer(Unmanaged.passRetained(copy).toOpaque())
+        return CStatus.ok
+    }
+}
+
 @_cdecl("quill_engine_stroke_count")
 public func quill_engine_stroke_count(_ handle: OpaquePointer?) -> Int32 {
     guard let box = try? EngineBox.from(handle) else { return QUILL_ERROR_INVALID_ARGUMENT.rawValue }

@@ -16,6 +16,9 @@ final class SourceBox {
     }
     var kind: Kind
     let mapping: TabletMapping?
+    /// Pad events not yet taken (a recording's all at once; a live pad's after each dispatch).
+    var padEvents: [PadEvent] = []
+    var padNext = 0
 
     init(kind: Kind, mapping: TabletMapping?) {
         self.kind = kind
@@ -56,7 +59,9 @@ public func quill_source_open_recording(_ path: UnsafePointer<CChar>?, _ options
         }
         let replay = try SampleReplay(path: String(cString: path), deviceFile: deviceFile, parameters: parameters, catalog: WacomCatalog.loadIfAvailable())
         let samples = try replay.allSamples()
-        try hand(SourceBox(kind: .recording(samples: samples, next: 0), mapping: replay.mapping(forDevice: 0)), to: out)
+        let box = SourceBox(kind: .recording(samples: samples, next: 0), mapping: replay.mapping(forDevice: 0))
+        box.padEvents = replay.takePadEvents()
+        try hand(box, to: out)
         return CStatus.ok
     }
 }
@@ -109,6 +114,47 @@ public func quill_source_next_sample(_ handle: OpaquePointer?, _ out: UnsafeMuta
         }
         guard let sample else { return 0 }
         target.pointee = CSample.make(sample)
+        return 1
+    }
+}
+
+@_cdecl("quill_source_next_pad_event")
+public func quill_source_next_pad_event(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<quill_pad_event>?) -> Int32 {
+    guarded {
+        let box = try SourceBox.from(handle)
+        let target = try CStatus.checkOutput(out, "quill_pad_event")
+        if case let .live(source) = box.kind {
+            let fresh = source.takePadEvents()
+            if !fresh.isEmpty {
+                if box.padNext == box.padEvents.count {
+                    box.padEvents.removeAll(keepingCapacity: true)
+                    box.padNext = 0
+                }
+                box.padEvents += fresh
+            }
+        }
+        guard box.padNext < box.padEvents.count else { return 0 }
+        let event = box.padEvents[box.padNext]
+        box.padNext += 1
+        var value = quill_pad_event()
+        value.size = UInt32(MemoryLayout<quill_pad_event>.size)
+        value.device = Int32(truncatingIfNeeded: event.deviceIndex)
+        value.time = event.time
+        value.number = Int32(truncatingIfNeeded: event.number)
+        value.mode_group = Int32(truncatingIfNeeded: event.modeGroup)
+        value.mode = Int32(truncatingIfNeeded: event.mode)
+        switch event.kind {
+        case let .button(_, isPressed):
+            value.kind = Int32(QUILL_PAD_BUTTON.rawValue)
+            value.pressed = isPressed ? 1 : 0
+        case let .ring(_, degrees):
+            value.kind = Int32(QUILL_PAD_RING.rawValue)
+            value.value = degrees
+        case let .strip(_, position):
+            value.kind = Int32(QUILL_PAD_STRIP.rawValue)
+            value.value = position
+        }
+        target.pointee = value
         return 1
     }
 }

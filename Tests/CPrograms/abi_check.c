@@ -140,6 +140,61 @@ static int toolkit(void) {
     return 0;
 }
 
+/* The pad events of a recording (with its .desc): "TYPE NUMBER STATE-OR-VALUE GROUP MODE TIME" per event. */
+static int pad(const char *path, const char *description) {
+    struct quill_source_options options = { .size = sizeof options, .device_file = description };
+    quill_source *source = NULL;
+    int status = quill_source_open_recording(path, &options, &source);
+    if (status) return fail("open", status);
+    struct quill_pad_event event = { .size = sizeof event };
+    static const char *kinds[] = { "button", "ring", "strip" };
+    while ((status = quill_source_next_pad_event(source, &event)) == 1) {
+        if (event.kind == QUILL_PAD_BUTTON)
+            printf("%s %d %s %d %d %.6f\n", kinds[event.kind], event.number, event.pressed ? "pressed" : "released", event.mode_group, event.mode, event.time);
+        else
+            printf("%s %d %.6f %d %d %.6f\n", kinds[event.kind], event.number, event.value, event.mode_group, event.mode, event.time);
+    }
+    quill_source_close(source);
+    return status < 0 ? fail("pad", status) : 0;
+}
+
+/* An engine cloned halfway through a stroke goes on exactly as the original:
+ * "same V" with V the vertices both committed after the clone, or "differ". */
+static int clone(const char *path) {
+    quill_source *source = NULL;
+    int status = quill_source_open_recording(path, NULL, &source);
+    if (status) return fail("open", status);
+    double width = 0, height = 0;
+    quill_source_get_area(source, &width, &height);
+    struct quill_engine_options options = { .size = sizeof options, .ink = QUILL_INK_FOUNTAIN_PEN, .area_width_mm = width, .area_height_mm = height };
+    quill_engine *engine = NULL, *copy = NULL;
+    if ((status = quill_engine_new(&options, &engine))) return fail("engine", status);
+    struct quill_sample sample = { .size = sizeof sample };
+    static struct quill_vertex a[8192], b[8192];
+    static uint32_t ia[32768], ib[32768];
+    size_t na, nb, nia, nib, total = 0;
+    int moved = 0, same = 1;
+    while (quill_source_next_sample(source, &sample) == 1) {
+        if (!copy && sample.phase == QUILL_PHASE_MOVED && ++moved == 20) {
+            quill_engine_take_geometry(engine, a, 8192, &na, ia, 32768, &nia);
+            if ((status = quill_engine_clone(engine, &copy))) return fail("clone", status);
+            continue;  /* from here on both get the same samples */
+        }
+        quill_engine_add_sample(engine, &sample, NULL);
+        if (!copy) { quill_engine_take_geometry(engine, a, 8192, &na, ia, 32768, &nia); continue; }
+        quill_engine_add_sample(copy, &sample, NULL);
+        quill_engine_take_geometry(engine, a, 8192, &na, ia, 32768, &nia);
+        quill_engine_take_geometry(copy, b, 8192, &nb, ib, 32768, &nib);
+        if (na != nb || nia != nib || memcmp(a, b, na * sizeof *a) || memcmp(ia, ib, nia * sizeof *ia)) same = 0;
+        total += na;
+    }
+    printf("%s %zu\n", copy && same ? "same" : "differ", total);
+    quill_engine_free(engine);
+    quill_engine_free(copy);
+    quill_source_close(source);
+    return 0;
+}
+
 static void report(const char *name, int status) { printf("%s %d %s\n", name, status, quill_last_error()); }
 
 static int errors(void) {
@@ -186,6 +241,8 @@ int main(int argc, char **argv) {
     }
     if (argc == 2 && !strcmp(argv[1], "errors")) return errors();
     if (argc == 2 && !strcmp(argv[1], "toolkit")) return toolkit();
+    if (argc == 4 && !strcmp(argv[1], "pad")) return pad(argv[2], argv[3]);
+    if (argc == 3 && !strcmp(argv[1], "clone")) return clone(argv[2]);
     fprintf(stderr, "usage: abi_check gestures|geometry FILE | layout W H left|right | device ID | errors\n");
     return 2;
 }

@@ -122,6 +122,29 @@ import QuillCore
         #expect(fields[9] == "-1")
     }
 
+    /// Pad events through C are `quill pad`'s (buttons with mode toggles, a touch strip).
+    @Test(arguments: [(Fixtures.intuos4PadButtons, Fixtures.intuos4PadDescription), (Fixtures.intuos4ModeToggle, Fixtures.intuos4PadDescription), (Fixtures.intuos3Strip, Fixtures.intuos3PadDescription)])
+    func padEventsThroughCAreThoseOfTheCommand(recording: String, description: String) throws {
+        let run = try run(try EmbeddingTests.abiCheck.get(), ["pad", recording, description])
+        #expect(run.status == 0, "\(run.error)")
+        let expected = try cli.quill("pad", recording, "--device", description).output.split(separator: "\n").compactMap { line -> String? in
+            guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let type = o["type"] as? String,
+                let number = o["number"] as? Int, let group = o["mode_group"] as? Int, let mode = o["mode"] as? Int, let t = o["t"] as? Double else { return nil }
+            let middle = type == "button" ? (o["state"] as? String ?? "?") : String(format: "%.6f", o["value"] as? Double ?? .nan)
+            return "\(type) \(number) \(middle) \(group) \(mode) \(String(format: "%.6f", t))"
+        }
+        #expect(!expected.isEmpty)
+        #expect(run.output.split(separator: "\n").map(String.init) == expected)
+    }
+
+    /// A clone taken mid-stroke goes on exactly as the engine it was taken from.
+    @Test func anEngineClonedMidStrokeGoesOnTheSame() throws {
+        let run = try run(try EmbeddingTests.abiCheck.get(), ["clone", Fixtures.cintiq22HDT])
+        #expect(run.status == 0, "\(run.error)")
+        let fields = run.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        #expect(fields.first == "same" && (Int(fields.last ?? "") ?? 0) > 1000, "\(run.output)")
+    }
+
     /// Every misuse gets its status and a message naming what was expected; nothing crashes.
     @Test func misuseGetsAStatusAndAMessage() throws {
         let run = try run(try EmbeddingTests.abiCheck.get(), ["errors"])
@@ -163,6 +186,17 @@ import QuillCore
         #expect(fromPython.count == fromCommand.count && fromPython.count > 30)
         let differing = zip(fromPython, fromCommand).enumerated().first { $0.element.0 == nil || $0.element.0 != $0.element.1 }
         #expect(differing == nil, "line \((differing?.offset ?? 0) + 1): \(String(describing: differing?.element.0)) vs \(String(describing: differing?.element.1))")
+    }
+
+    /// Pad events through Python: `quill pad`'s JSON objects, key for key.
+    @Test func pythonGivesThePadEventsOfTheCommand() throws {
+        let script = "import json, sys, quill\nwith quill.Source.open_recording(sys.argv[1], device_file=sys.argv[2]) as s:\n    for e in s.pad_events(): print(json.dumps(e))"
+        let run = try python(script, [Fixtures.intuos4ModeToggle, Fixtures.intuos4PadDescription])
+        #expect(run.status == 0, "\(run.error)")
+        let fromPython = run.output.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
+        let fromCommand = try cli.quill("pad", Fixtures.intuos4ModeToggle, "--device", Fixtures.intuos4PadDescription).output.split(separator: "\n")
+            .map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
+        #expect(!fromCommand.isEmpty && fromPython == fromCommand)
     }
 
     /// Double taps through Python: those of `quill gestures`; a bad action name is a clear error.

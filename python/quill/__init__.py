@@ -21,7 +21,7 @@ from ctypes import POINTER, byref, c_char, c_char_p, c_double, c_int, c_int32, c
 
 __all__ = ["QuillError", "Source", "Engine", "Toolkit", "Gestures", "layout_window", "layout_device", "version", "strerror",
            "Sample", "SourceOptions", "EngineOptions", "StrokeUpdate", "Vertex", "GesturePreferences",
-           "GestureOutcome", "Rect", "Layout", "ToolkitEvent"]
+           "GestureOutcome", "Rect", "Layout", "ToolkitEvent", "PadEvent"]
 
 OK, ERROR_BUFFER_TOO_SMALL = 0, -4
 PHASES = ("hover", "began", "moved", "ended", "cancelled")
@@ -106,6 +106,12 @@ class StrokeUpdate(_Sized):
                 ("has_dirty", c_int32), ("dirty", Rect)]
 
 
+class PadEvent(_Sized):
+    """struct quill_pad_event: a pad button, ring (degrees) or strip (0 … 1) event."""
+    _fields_ = [("size", c_uint32), ("device", c_int32), ("time", c_double), ("kind", c_int32), ("number", c_int32),
+                ("pressed", c_int32), ("value", c_double), ("mode_group", c_int32), ("mode", c_int32)]
+
+
 class ToolkitEvent(_Sized):
     """struct quill_toolkit_event: a GTK/Qt pen event (window points, seconds, degrees; NaN = not reported)."""
     _fields_ = [("size", c_uint32), ("x", c_double), ("y", c_double), ("time", c_double), ("touching", c_int32),
@@ -152,6 +158,8 @@ _PROTOTYPES = {
     "quill_engine_finish": (c_int, [_H]), "quill_engine_stroke_count": (c_int, [_H]),
     "quill_engine_free": (None, [_H]),
     "quill_source_finish": (c_int, [_H]),
+    "quill_source_next_pad_event": (c_int, [_H, POINTER(PadEvent)]),
+    "quill_engine_clone": (c_int, [_H, POINTER(_H)]),
     "quill_engine_set_ink": (c_int, [_H, c_int32, c_double]),
     "quill_toolkit_new": (c_int, [c_double, c_double, c_double, POINTER(_H)]),
     "quill_toolkit_sample": (c_int, [_H, POINTER(ToolkitEvent), POINTER(Sample)]),
@@ -290,6 +298,18 @@ class Source(_Handle):
         while _check(_L().quill_source_next_sample(self._handle(), byref(sample))):
             yield Sample.from_buffer_copy(sample) if raw else sample.to_dict()
 
+    def pad_events(self):
+        """Yields the pad events as `quill pad` prints them: t, device, type, number, state or value, mode_group, mode."""
+        e = PadEvent()
+        while _check(_L().quill_source_next_pad_event(self._handle(), byref(e))):
+            event = {"t": e.time, "device": e.device, "type": ("button", "ring", "strip")[e.kind], "number": e.number}
+            if e.kind == 0:
+                event["state"] = "pressed" if e.pressed else "released"
+            else:
+                event["value"] = e.value
+            event["mode_group"], event["mode"] = e.mode_group, e.mode
+            yield event
+
     def finish(self):
         """Ends a live source's input: a tip still down gets its `ended` sample (take it with samples())."""
         _check(_L().quill_source_finish(self._handle()))
@@ -329,6 +349,16 @@ class Engine(_Handle):
         return {"stroke": u.stroke, "time": u.time, "x": u.x, "y": u.y, "width": u.width,
                 "predicted_x": u.predicted_x, "predicted_y": u.predicted_y, "is_end": bool(u.is_end),
                 "dirty": _rect(u.dirty) if u.has_dirty else None}
+
+    def clone(self):
+        """A copy with all the state, a stroke in progress included (keep it to go back)."""
+        copy = Engine.__new__(Engine)
+        copy._h = None
+        handle = _H()
+        _check(_L().quill_engine_clone(self._handle(), byref(handle)))
+        copy._h, copy._update = handle, StrokeUpdate()
+        copy._vertices, copy._indices = (Vertex * 1024)(), (c_uint32 * 3072)()
+        return copy
 
     def set_ink(self, ink, width=None):
         """Changes the ink (one of INKS): at once between strokes, from the next stroke while one is drawn."""

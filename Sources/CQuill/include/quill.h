@@ -153,6 +153,29 @@ int quill_source_get_timeout(const quill_source *source);
 /** Takes the next sample: 1 when *sample was written, 0 when none is waiting (a recording: its end). */
 int quill_source_next_sample(quill_source *source, struct quill_sample *sample);
 
+/** What a pad event is. */
+enum quill_pad_kind {
+    QUILL_PAD_BUTTON = 0, /**< an ExpressKey: `pressed` 1 or 0 */
+    QUILL_PAD_RING = 1,   /**< a touch ring: `value` degrees 0 … <360 clockwise from the top, −1 when the finger leaves */
+    QUILL_PAD_STRIP = 2   /**< a touch strip: `value` 0 … 1, −1 when the finger leaves */
+};
+
+/** One pad event (libinput's numbering of buttons, rings and strips). */
+struct quill_pad_event {
+    uint32_t size;      /**< sizeof(struct quill_pad_event) */
+    int32_t device;     /**< which device of the source */
+    double time;        /**< seconds, the samples' clock */
+    int32_t kind;       /**< enum quill_pad_kind */
+    int32_t number;     /**< button, ring or strip number */
+    int32_t pressed;    /**< buttons: 1 pressed, 0 released */
+    double value;       /**< rings: degrees; strips: 0 … 1; −1: the finger left */
+    int32_t mode_group; /**< the mode group it belongs to */
+    int32_t mode;       /**< the group's mode after this event */
+};
+
+/** Takes the next pad event of a pad node or a recording with a pad: 1 when *event was written, 0 when none. */
+int quill_source_next_pad_event(quill_source *source, struct quill_pad_event *event);
+
 /** Ends a live source's input (the app stops reading): a tip still down gets its `ended` sample, to take with quill_source_next_sample. Nothing for a recording (its end is already in its samples). */
 int quill_source_finish(quill_source *source);
 
@@ -230,6 +253,12 @@ int quill_engine_finish(quill_engine *engine);
 
 /** Changes the ink (a tool change): at once between strokes, from the next stroke while one is drawn. width 0 = the ink's default. */
 int quill_engine_set_ink(quill_engine *engine, int32_t ink, double width);
+
+/**
+ * A copy of the engine with all its state, mid-stroke included: keep it to go back (undo of a
+ * stroke in progress, as ink-stroke-modeler's save/restore) — free the one you no longer need.
+ */
+int quill_engine_clone(const quill_engine *engine, quill_engine **copy);
 
 /** Strokes begun so far. */
 int quill_engine_stroke_count(const quill_engine *engine);

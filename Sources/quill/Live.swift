@@ -308,11 +308,16 @@ extension Live {
         FileHandle.standardError.write(Data("quill live: t = 0 s at CLOCK_MONOTONIC \(runStart) µs (one clock for every tablet of the run)\n".utf8))
     }
 
-    /// The libinput path: libinput's tablet-tool events mapped to samples by ``LibinputSampleMapper``.
+    /// The libinput path: QuillDevices' ``LibinputSource`` (libinput's tablet-tool and pad events
+    /// as samples), this loop only sleeps, writes and reports.
     func runLibinput() throws {
-        let context: LibinputContext
+        let parameters = try tablet.parameters()
+        // One clock for the run: every device's times are seconds from now (a tablet plugged
+        // back in keeps it).
+        let runStart = MonotonicClock.microseconds()
+        let source: LibinputSource
         do {
-            context = try devices.isEmpty ? LibinputContext() : LibinputContext(paths: devices)
+            source = try LibinputSource(paths: devices.isEmpty ? nil : devices, parameters: parameters, origin: runStart, catalog: WacomCatalog.loadIfAvailable())
         } catch {
             Console.error(error)
             // libinput 1.22 ignores tablets whose X/Y axes declare no resolution; the raw path reads them.
@@ -324,179 +329,85 @@ extension Live {
             }
             throw ExitCode.failure
         }
-        let parameters = try tablet.parameters()
-        context.configuration = LibinputTabletConfiguration(
-            leftHanded: parameters.isLeftHanded, calibration: parameters.calibration.isIdentity ? nil : parameters.calibration)
-        StopSignal.install()
-        let canvasSize = parameters.canvas
-        var mappers: [String: LibinputSampleMapper] = [:]
-        var indices: [String: Int] = [:]
-        var padIndices: [String: Int] = [:]
-        var padModes: [String: PadModes] = [:]
-        // Path backend: a removed tablet's node is added again once it can be opened (hot-plug
-        // is udev's work on the seat backend); its samples keep their clock.
-        var awaited: [String: String] = [:]  // sysname → node
-        // One clock for the run: every device's times are seconds from now (a tablet plugged
-        // back in keeps it).
-        let runStart = MonotonicClock.microseconds()
         Live.announceClock(runStart)
-        let catalog = WacomCatalog.loadIfAvailable()
-        var lastSample: [String: PenSample] = [:]
+        StopSignal.install()
         var emitter = LiveEmitter(emit: emit, measuresLatency: stats)
         var loop = LoopStatistics()
         let started = MonotonicClock.now()
-        var proximityOuts = 0
-        func write(_ sample: PenSample, device: String) {
-            guard let mapping = mappers[device]?.mapping else { return }
-            emitter.add(sample, mapping: mapping)
-            lastSample[device] = sample
-        }
-        // libinput reports one hardware frame as several events with the same time (an axis event
-        // and the tip event): they become one sample, as the raw path gives one sample per frame.
-        var frameSamples: [String: PenSample] = [:]
-        func add(_ sample: PenSample, device: String) {
-            if let held = frameSamples[device], held.time == sample.time, held.tool == sample.tool {
-                var merged = sample
-                if held.phase == .began || held.phase == .ended, sample.phase == .moved || sample.phase == .hover { merged.phase = held.phase }
-                frameSamples[device] = merged
-                return
-            }
-            if let previous = frameSamples[device] { write(previous, device: device) }
-            frameSamples[device] = sample
-        }
-        func flushFrameSamples() {
-            for (device, sample) in frameSamples.sorted(by: { $0.value.time < $1.value.time }) { write(sample, device: device) }
-            frameSamples.removeAll()
-        }
         /// Lets time pass for the gesture recognizers; the seconds until the next deadline, if any.
         func advanceGestures() -> Double? {
             var wait: Double?
             let now = MonotonicClock.microseconds()
-            for mapper in mappers.values {
-                guard let time = mapper.time(atMonotonicMicroseconds: now) else { continue }
-                emitter.advance(device: mapper.deviceIndex, to: time)
-                if let deadline = emitter.nextDeadline(device: mapper.deviceIndex) { wait = min(wait ?? .infinity, max(0, deadline - time)) }
+            for index in source.tabletIndices {
+                guard let time = source.time(ofDevice: index, atMonotonicMicroseconds: now) else { continue }
+                emitter.advance(device: index, to: time)
+                if let deadline = emitter.nextDeadline(device: index) { wait = min(wait ?? .infinity, max(0, deadline - time)) }
             }
             return wait
         }
-        while !StopSignal.isRequested {
-            let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
-            if let remaining, remaining <= 0 { break }
-            // libinput queues events (DEVICE_ADDED first) before its fd turns readable: drain, then
-            // sleep on its fd until events come, the run ends or a gesture recognizer's next deadline.
-            let readable = MonotonicClock.now()
-            for (sysname, node) in awaited where context.addPath(node) {
-                awaited[sysname] = nil
-                Console.warning("\(node) is back; reading it again")
-            }
-            let pending = context.events()
-            if pending.isEmpty {
-                let deadline = advanceGestures()
-                emitter.flush(readable: readable)
-                let retry: Double? = awaited.isEmpty ? nil : 0.2
-                let timeout = [remaining, deadline.map { $0 + 0.000_5 }, retry].compactMap { $0 }.min()
-                loop.woke(withEvents: context.wait(timeout: timeout))
-                continue
-            }
-            // libinput lifts the tip and takes the tool out of proximity itself when a tablet is
-            // removed, in the same batch as DEVICE_REMOVED: that lift is a cancellation.
-            let removed = Set(pending.compactMap { event -> String? in
-                if case let .deviceRemoved(sysname) = event { return sysname }
-                return nil
-            })
-            for event in pending {
+        func deliver() {
+            while let event = source.nextEvent() {
                 switch event {
-                case let .deviceAdded(added):
-                    if added.isPad {
-                        let index = indices[added.sysname] ?? indices.count
-                        indices[added.sysname] = index
-                        padIndices[added.sysname] = index
-                        // libinput keeps a mode only where it drives the pad's LEDs; Quill keeps
-                        // libwacom's modes itself (its layout needs the node's codes).
-                        let node = devices.first { ($0 as NSString).lastPathComponent == added.sysname } ?? "/dev/input/\(added.sysname)"
-                        if let description = (try? EvdevNode(path: node))?.description, let layout = catalog?.padLayout(of: description),
-                            layout.modeGroups.contains(where: { $0.modeCount > 1 })
-                        {
-                            padModes[added.sysname] = PadModes(layout: layout)
-                        }
-                        Console.warning("pad added: \(added.sysname) \"\(added.name)\" (device \(index))")
-                        continue
-                    }
-                    guard added.isTablet else { continue }
-                    let sysname = added.sysname
-                    guard let width = added.widthMillimetres, let height = added.heightMillimetres else {
-                        Console.warning("\(sysname) \"\(added.name)\": libinput reports no size; its samples are skipped")
-                        continue
-                    }
-                    let index = indices[sysname] ?? indices.count
-                    indices[sysname] = index
-                    var mapper = try LibinputSampleMapper(width: width, height: height, canvas: canvasSize, deviceIndex: index, pressureCurve: parameters.pressureCurve)
-                    mapper.startClock(atMicroseconds: runStart)
-                    mappers[sysname] = mapper
+                case let .tabletAdded(added, index, width, height):
                     var settings = ""
                     if added.isLeftHanded { settings += ", left-handed" }
                     if added.calibrationAvailable, !CalibrationMatrix.identity.values.elementsEqual(added.calibration, by: { abs($0 - $1) < 1e-6 }) {
                         settings += ", calibration " + added.calibration.map { String(format: "%g", $0) }.joined(separator: ",")
                     }
-                    Console.warning("tablet added: \(sysname) \"\(added.name)\" \(width) × \(height) mm (device \(index))\(settings)")
+                    Console.warning("tablet added: \(added.sysname) \"\(added.name)\" \(width) × \(height) mm (device \(index))\(settings)")
                     if parameters.isLeftHanded, !added.leftHandedAvailable {
-                        Console.warning("\(sysname): libinput offers no left-handed mode for it (libwacom does not call it reversible); --backend evdev turns it anyway")
+                        Console.warning("\(added.sysname): libinput offers no left-handed mode for it (libwacom does not call it reversible); --backend evdev turns it anyway")
                     }
                     if !parameters.calibration.isIdentity, !added.calibrationAvailable {
-                        Console.warning("\(sysname): libinput offers calibration only for screen tablets (INPUT_PROP_DIRECT); --backend evdev applies it anyway")
+                        Console.warning("\(added.sysname): libinput offers calibration only for screen tablets (INPUT_PROP_DIRECT); --backend evdev applies it anyway")
                     }
-                case let .deviceRemoved(sysname):
-                    flushFrameSamples()
-                    // Unplugged: an open stroke ends as cancelled; everything before it is kept.
-                    if let last = lastSample[sysname], last.phase.isInContact { write(last.lifted(as: .cancelled), device: sysname) }
-                    if let mapper = mappers[sysname] {
-                        emitter.finish(device: mapper.deviceIndex, at: lastSample[sysname]?.time ?? 0)
-                        if let node = devices.first(where: { ($0 as NSString).lastPathComponent == sysname }), context.isPathContext {
-                            awaited[sysname] = node
-                        }
-                    }
-                    lastSample[sysname] = nil
-                    mappers[sysname] = nil
-                    if indices[sysname] != nil { Console.warning("tablet removed: \(sysname)" + (awaited[sysname] != nil ? "; waiting for it to come back (Ctrl-C to stop)" : "")) }
-                case let .pad(padEvent):
-                    loop.read(1, at: readable)
-                    guard let index = padIndices[padEvent.deviceName] else { continue }
-                    var event = PadEvent(
-                        time: Double(padEvent.microseconds - runStart) / 1_000_000, deviceIndex: index, kind: padEvent.kind,
-                        modeGroup: padEvent.modeGroup, mode: padEvent.mode)
-                    if padModes[padEvent.deviceName] != nil, let (group, mode) = padModes[padEvent.deviceName]?.apply(padEvent.kind) {
-                        (event.modeGroup, event.mode) = (group, mode)
-                    }
+                case let .tabletWithoutSize(added):
+                    Console.warning("\(added.sysname) \"\(added.name)\": libinput reports no size; its samples are skipped")
+                case let .padAdded(added, index):
+                    Console.warning("pad added: \(added.sysname) \"\(added.name)\" (device \(index))")
+                case let .removed(sysname, tabletIndex, isKnown, lastSampleTime, awaiting):
+                    if let tabletIndex { emitter.finish(device: tabletIndex, at: lastSampleTime ?? 0) }
+                    if isKnown { Console.warning("tablet removed: \(sysname)" + (awaiting ? "; waiting for it to come back (Ctrl-C to stop)" : "")) }
+                case let .back(node):
+                    Console.warning("\(node) is back; reading it again")
+                case let .proximityOut(sysname, index, tool, time):
+                    Console.warning(String(format: "%@: %@ out of proximity at t=%.3f s", sysname, tool.rawValue, time))
+                    emitter.proximityOut(device: index, at: time)
+                case let .sample(sample):
+                    if let mapping = source.mapping(forDevice: sample.deviceIndex) { emitter.add(sample, mapping: mapping) }
+                case let .pad(event):
                     emitter.add(event)
-                case let .tool(toolEvent):
-                    loop.read(1, at: readable)
-                    guard var mapper = mappers[toolEvent.deviceName] else { continue }
-                    if toolEvent.kind == .proximity, !toolEvent.isInProximity {
-                        proximityOuts += 1
-                        Console.warning(String(format: "%@: %@ out of proximity at t=%.3f s", toolEvent.deviceName, toolEvent.tool.rawValue, mapper.time(of: toolEvent)))
-                        flushFrameSamples()
-                        emitter.proximityOut(device: mapper.deviceIndex, at: mapper.time(of: toolEvent))
-                    }
-                    if var sample = mapper.sample(for: toolEvent) {
-                        if sample.phase == .ended, removed.contains(toolEvent.deviceName) { sample.phase = .cancelled }
-                        add(sample, device: toolEvent.deviceName)
-                    }
-                    mappers[toolEvent.deviceName] = mapper
                 }
             }
-            flushFrameSamples()
-            _ = advanceGestures()
+        }
+        while !StopSignal.isRequested {
+            let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
+            if let remaining, remaining <= 0 { break }
+            // libinput queues events (DEVICE_ADDED first) before its fd turns readable: dispatch,
+            // then sleep on its fd until events come, the run ends or a gesture recognizer's next deadline.
+            let readable = MonotonicClock.now()
+            source.addBack()
+            let before = source.toolEventCount
+            try source.dispatch()
+            let read = source.toolEventCount - before
+            if read > 0 { loop.read(read, at: readable) }
+            deliver()
+            let deadline = advanceGestures()
             emitter.flush(readable: readable)
+            if source.lastDispatchCount > 0 { continue }  // more may be queued: dispatch again before sleeping
+            let retry: Double? = source.isAwaiting ? 0.2 : nil
+            let timeout = [remaining, deadline.map { $0 + 0.000_5 }, retry].compactMap { $0 }.min()
+            loop.woke(withEvents: source.wait(timeout: timeout))
         }
-        flushFrameSamples()
-        for (device, last) in lastSample where last.phase.isInContact { write(last.lifted(as: .ended), device: device) }
+        source.finish()
+        deliver()
         let end = MonotonicClock.microseconds()
-        for (device, mapper) in mappers.sorted(by: { $0.value.deviceIndex < $1.value.deviceIndex }) {
-            let last = lastSample[device]?.time ?? 0
-            emitter.finish(device: mapper.deviceIndex, at: max(last, mapper.time(atMonotonicMicroseconds: end) ?? last))
+        for index in source.tabletIndices {
+            let last = source.lastSampleTime(ofDevice: index) ?? 0
+            emitter.finish(device: index, at: max(last, source.time(ofDevice: index, atMonotonicMicroseconds: end) ?? last))
         }
-        var line = "quill live (libinput): \(loop.events) tool events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(proximityOuts) proximity-outs in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
-        if mappers.count > 1 { line += " from \(mappers.count) tablets" }
+        var line = "quill live (libinput): \(loop.events) tool events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(source.proximityOutCount) proximity-outs in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
+        if source.tabletIndices.count > 1 { line += " from \(source.tabletIndices.count) tablets" }
         if stats { line += emitter.latencyText + loop.text }
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }

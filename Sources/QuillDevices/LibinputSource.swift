@@ -1,0 +1,240 @@
+import Foundation
+import QuillCore
+import QuillInput
+import QuillSystem
+
+/// Tablets through libinput, in the host's own main loop: poll ``fileDescriptor``, call
+/// ``dispatch()`` when it is readable, then take the ``Event``s — Quill's samples (one per
+/// hardware frame: libinput's axis and tip events of a frame are merged, as the raw path gives
+/// one sample per frame), pad events with libwacom's modes, and what happened to the devices.
+///
+/// A udev seat (`paths` nil) hot-plugs by itself; with node paths, a removed node is added again
+/// by ``addBack()`` once it opens. Times are seconds from `origin` (CLOCK_MONOTONIC µs), one
+/// clock for every device. No threads of its own.
+public final class LibinputSource {
+    /// What one dispatch found, in order.
+    public enum Event: Sendable {
+        /// A pen tablet, device `index`, `width` × `height` mm.
+        case tabletAdded(LibinputDevice, index: Int, width: Double, height: Double)
+        /// A tablet libinput gives no size for: its samples are skipped.
+        case tabletWithoutSize(LibinputDevice)
+        /// A pad, device `index`.
+        case padAdded(LibinputDevice, index: Int)
+        /// A device went away: `tabletIndex` when it was one of our pen tablets (with the time of
+        /// its last sample), `isKnown` when it was one of our tablets or pads, and whether
+        /// ``addBack()`` will look for its node.
+        case removed(sysname: String, tabletIndex: Int?, isKnown: Bool, lastSampleTime: Double?, awaitingReturn: Bool)
+        /// A removed node is back (``addBack()``).
+        case back(node: String)
+        /// A tool left proximity (libinput's own, or its 50 ms timer's).
+        case proximityOut(sysname: String, index: Int, tool: PenTool, time: Double)
+        case sample(PenSample)
+        case pad(PadEvent)
+    }
+
+    public let context: LibinputContext
+    private let nodes: [String]
+    private let parameters: TabletDecoderParameters
+    private let catalog: WacomCatalog?
+    /// The run's start (CLOCK_MONOTONIC µs).
+    public let origin: Int64
+    private var mappers: [String: LibinputSampleMapper] = [:]
+    private var indices: [String: Int] = [:]
+    private var padIndices: [String: Int] = [:]
+    private var padModes: [String: PadModes] = [:]
+    private var awaited: [String: String] = [:]  // sysname → node
+    private var lastSample: [String: PenSample] = [:]
+    private var frameSamples: [String: PenSample] = [:]
+    private var queue: [Event] = []
+    private var head = 0
+    /// Tool events read so far (libinput's, before merging).
+    public private(set) var toolEventCount = 0
+    /// libinput events the last ``dispatch()`` found (0: libinput had nothing).
+    public private(set) var lastDispatchCount = 0
+    /// Proximity-outs so far.
+    public private(set) var proximityOutCount = 0
+
+    /// Opens libinput on `paths` (event nodes) or, with nil, on udev's seat0. Throws
+    /// `LibinputError` when libinput cannot start or refuses every node.
+    /// libwacom's catalog (`catalog`) is loaded after libinput has opened the nodes, so nothing
+    /// they send meanwhile piles up unread.
+    public init(paths: [String]?, parameters: TabletDecoderParameters = .defaults, origin: Int64? = nil, catalog: @autoclosure () -> WacomCatalog? = WacomCatalog.loadIfAvailable()) throws {
+        context = try paths.map { try LibinputContext(paths: $0) } ?? LibinputContext()
+        context.configuration = LibinputTabletConfiguration(
+            leftHanded: parameters.isLeftHanded, calibration: parameters.calibration.isIdentity ? nil : parameters.calibration)
+        nodes = paths ?? []
+        self.parameters = parameters
+        self.origin = origin ?? MonotonicClock.microseconds()
+        self.catalog = catalog()
+    }
+
+    /// libinput's fd (an epoll fd with its devices and timers): poll it for POLLIN.
+    public var fileDescriptor: Int32 { context.fileDescriptor }
+
+    /// Sleeps until libinput has events or `timeout` seconds pass (nil: no limit) or a stop is
+    /// requested; true when it woke for events. For a host without a loop of its own.
+    public func wait(timeout: Double?) -> Bool { context.wait(timeout: timeout) }
+
+    /// The mapping of device `index` (a pen tablet that was added).
+    public func mapping(forDevice index: Int) -> TabletMapping? {
+        mappers.values.first { $0.deviceIndex == index }?.mapping
+    }
+
+    /// Device `index`'s time now (seconds on its clock), for gesture deadlines.
+    public func time(ofDevice index: Int, atMonotonicMicroseconds now: Int64 = MonotonicClock.microseconds()) -> Double? {
+        mappers.values.first { $0.deviceIndex == index }?.time(atMonotonicMicroseconds: now)
+    }
+
+    /// The pen devices' indices.
+    public var tabletIndices: [Int] { mappers.values.map(\.deviceIndex).sorted() }
+
+    /// True while a removed node is awaited (path backend).
+    public var isAwaiting: Bool { !awaited.isEmpty }
+
+    /// The next event, or nil when none is waiting.
+    public func nextEvent() -> Event? {
+        guard head < queue.count else { return nil }
+        head += 1
+        return queue[head - 1]
+    }
+
+    /// Path backend: adds removed nodes that can be opened again (their samples keep the clock).
+    public func addBack() {
+        for (sysname, node) in awaited where context.addPath(node) {
+            awaited[sysname] = nil
+            push(.back(node: node))
+        }
+    }
+
+    /// Reads what libinput has (without blocking) and turns it into events.
+    public func dispatch() throws {
+        if head > 0, head == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        let pending = context.events()
+        lastDispatchCount = pending.count
+        guard !pending.isEmpty else { return }
+        // libinput lifts the tip and takes the tool out of proximity itself when a tablet is
+        // removed, in the same batch as DEVICE_REMOVED: that lift is a cancellation.
+        let removed = Set(pending.compactMap { event -> String? in
+            if case let .deviceRemoved(sysname) = event { return sysname }
+            return nil
+        })
+        for event in pending {
+            switch event {
+            case let .deviceAdded(added):
+                try deviceAdded(added)
+            case let .deviceRemoved(sysname):
+                flushFrameSamples()
+                // Unplugged: an open stroke ends as cancelled; everything before it is kept.
+                if let last = lastSample[sysname], last.phase.isInContact { write(last.lifted(as: .cancelled), sysname: sysname) }
+                var awaiting = false
+                if mappers[sysname] != nil, let node = nodes.first(where: { ($0 as NSString).lastPathComponent == sysname }), context.isPathContext {
+                    awaited[sysname] = node
+                    awaiting = true
+                }
+                push(.removed(
+                    sysname: sysname, tabletIndex: mappers[sysname]?.deviceIndex, isKnown: indices[sysname] != nil,
+                    lastSampleTime: lastSample[sysname]?.time, awaitingReturn: awaiting))
+                lastSample[sysname] = nil
+                mappers[sysname] = nil
+            case let .pad(padEvent):
+                toolEventCount += 1
+                guard let index = padIndices[padEvent.deviceName] else { continue }
+                var event = PadEvent(
+                    time: Double(padEvent.microseconds - origin) / 1_000_000, deviceIndex: index, kind: padEvent.kind,
+                    modeGroup: padEvent.modeGroup, mode: padEvent.mode)
+                if padModes[padEvent.deviceName] != nil, let (group, mode) = padModes[padEvent.deviceName]?.apply(padEvent.kind) {
+                    (event.modeGroup, event.mode) = (group, mode)
+                }
+                push(.pad(event))
+            case let .tool(toolEvent):
+                toolEventCount += 1
+                guard var mapper = mappers[toolEvent.deviceName] else { continue }
+                if toolEvent.kind == .proximity, !toolEvent.isInProximity {
+                    proximityOutCount += 1
+                    flushFrameSamples()
+                    push(.proximityOut(sysname: toolEvent.deviceName, index: mapper.deviceIndex, tool: toolEvent.tool, time: mapper.time(of: toolEvent)))
+                }
+                if var sample = mapper.sample(for: toolEvent) {
+                    if sample.phase == .ended, removed.contains(toolEvent.deviceName) { sample.phase = .cancelled }
+                    add(sample, sysname: toolEvent.deviceName)
+                }
+                mappers[toolEvent.deviceName] = mapper
+            }
+        }
+        flushFrameSamples()
+    }
+
+    /// Ends the input: a tip still down gets its `ended` sample.
+    public func finish() {
+        flushFrameSamples()
+        for (sysname, last) in lastSample.sorted(by: { $0.key < $1.key }) where last.phase.isInContact {
+            write(last.lifted(as: .ended), sysname: sysname)
+        }
+    }
+
+    /// The time of each pen device's last sample (for the end of a run).
+    public func lastSampleTime(ofDevice index: Int) -> Double? {
+        guard let sysname = mappers.first(where: { $0.value.deviceIndex == index })?.key else { return nil }
+        return lastSample[sysname]?.time
+    }
+
+    // MARK: - Steps
+
+    private func push(_ event: Event) { queue.append(event) }
+
+    private func deviceAdded(_ added: LibinputDevice) throws {
+        if added.isPad {
+            let index = indices[added.sysname] ?? indices.count
+            indices[added.sysname] = index
+            padIndices[added.sysname] = index
+            // libinput keeps a mode only where it drives the pad's LEDs; Quill keeps libwacom's
+            // modes itself (its layout needs the node's codes).
+            let node = nodes.first { ($0 as NSString).lastPathComponent == added.sysname } ?? "/dev/input/\(added.sysname)"
+            if let description = (try? EvdevNode(path: node))?.description, let layout = catalog?.padLayout(of: description),
+                layout.modeGroups.contains(where: { $0.modeCount > 1 })
+            {
+                padModes[added.sysname] = PadModes(layout: layout)
+            }
+            push(.padAdded(added, index: index))
+            return
+        }
+        guard added.isTablet else { return }
+        guard let width = added.widthMillimetres, let height = added.heightMillimetres else {
+            push(.tabletWithoutSize(added))
+            return
+        }
+        let index = indices[added.sysname] ?? indices.count
+        indices[added.sysname] = index
+        var mapper = try LibinputSampleMapper(width: width, height: height, canvas: parameters.canvas, deviceIndex: index, pressureCurve: parameters.pressureCurve)
+        mapper.startClock(atMicroseconds: origin)
+        mappers[added.sysname] = mapper
+        push(.tabletAdded(added, index: index, width: width, height: height))
+    }
+
+    /// libinput reports one hardware frame as several events with the same time (an axis event
+    /// and the tip event): they become one sample.
+    private func add(_ sample: PenSample, sysname: String) {
+        if let held = frameSamples[sysname], held.time == sample.time, held.tool == sample.tool {
+            var merged = sample
+            if held.phase == .began || held.phase == .ended, sample.phase == .moved || sample.phase == .hover { merged.phase = held.phase }
+            frameSamples[sysname] = merged
+            return
+        }
+        if let previous = frameSamples[sysname] { write(previous, sysname: sysname) }
+        frameSamples[sysname] = sample
+    }
+
+    private func flushFrameSamples() {
+        for (sysname, sample) in frameSamples.sorted(by: { $0.value.time < $1.value.time }) { write(sample, sysname: sysname) }
+        frameSamples.removeAll()
+    }
+
+    private func write(_ sample: PenSample, sysname: String) {
+        guard mappers[sysname] != nil else { return }
+        push(.sample(sample))
+        lastSample[sysname] = sample
+    }
+}

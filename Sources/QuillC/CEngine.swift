@@ -41,12 +41,27 @@ public func quill_engine_new(_ options: UnsafePointer<quill_engine_options>?, _ 
 
 @_cdecl("quill_engine_add_sample")
 public func quill_engine_add_sample(_ handle: OpaquePointer?, _ sample: UnsafePointer<quill_sample>?, _ update: UnsafeMutablePointer<quill_stroke_update>?) -> Int32 {
+    addSample(handle, sample, nil, update)
+}
+
+@_cdecl("quill_engine_add_sample_predicted")
+public func quill_engine_add_sample_predicted(
+    _ handle: OpaquePointer?, _ sample: UnsafePointer<quill_sample>?, _ predicted: UnsafePointer<quill_sample>?, _ update: UnsafeMutablePointer<quill_stroke_update>?
+) -> Int32 {
+    guard predicted != nil else { return guarded { throw CFailure.invalid("predicted is NULL (quill_engine_add_sample takes no prediction)") } }
+    return addSample(handle, sample, predicted, update)
+}
+
+private func addSample(
+    _ handle: OpaquePointer?, _ sample: UnsafePointer<quill_sample>?, _ predicted: UnsafePointer<quill_sample>?, _ update: UnsafeMutablePointer<quill_stroke_update>?
+) -> Int32 {
     guarded {
         let box = try EngineBox.from(handle)
         let input = try CSample.read(sample)
+        let prediction = try predicted.map { try CSample.read($0).tabletLocation }
         let target = try update.map { try CStatus.checkOutput($0, "quill_stroke_update") }
         // A finished stroke is not kept: the caller has its geometry (memory stays flat).
-        guard let result = box.engine.add(input, geometry: &box.pending) else { return 0 }
+        guard let result = box.engine.add(input, geometry: &box.pending, prediction: prediction) else { return 0 }
         box.strokeCount = result.strokeIndex + 1
         if let target {
             var out = quill_stroke_update()

@@ -172,11 +172,8 @@ public func quill_source_finish(_ handle: OpaquePointer?) -> Int32 {
 public func quill_source_get_area(_ handle: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) -> Int32 {
     guarded {
         let box = try SourceBox.from(handle)
-        guard let width, let height else { throw CFailure.invalid("width_mm or height_mm is NULL") }
         guard let mapping = box.mapping else { throw CFailure(status: QUILL_ERROR_NOT_FOUND.rawValue, message: "the source has no pen device (no tablet area)") }
-        width.pointee = mapping.areaWidth
-        height.pointee = mapping.areaHeight
-        return CStatus.ok
+        return try CStatus.writeArea(of: mapping, width, height)
     }
 }
 

@@ -57,6 +57,14 @@ enum CStatus {
         }
     }
 
+    /// Writes a mapping's area (millimetres) to the caller's two doubles.
+    static func writeArea(of mapping: TabletMapping, _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) throws -> Int32 {
+        guard let width, let height else { throw CFailure.invalid("width_mm or height_mm is NULL") }
+        width.pointee = mapping.areaWidth
+        height.pointee = mapping.areaHeight
+        return ok
+    }
+
     /// Checks a caller's struct: not NULL and at least as large as the first version of it.
     static func check<T>(_ pointer: UnsafePointer<T>?, _ name: String, minimumSize: Int = MemoryLayout<T>.size) throws -> T {
         guard let pointer else { throw CFailure.invalid("\(name) is NULL") }

@@ -45,10 +45,7 @@ public func quill_toolkit_sample(_ handle: OpaquePointer?, _ event: UnsafePointe
 public func quill_toolkit_get_area(_ handle: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) -> Int32 {
     guarded {
         let box = try ToolkitBox.from(handle)
-        guard let width, let height else { throw CFailure.invalid("width_mm or height_mm is NULL") }
-        width.pointee = box.adapter.mapping.areaWidth
-        height.pointee = box.adapter.mapping.areaHeight
-        return CStatus.ok
+        return try CStatus.writeArea(of: box.adapter.mapping, width, height)
     }
 }
 

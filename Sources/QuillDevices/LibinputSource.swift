@@ -28,7 +28,8 @@ public final class LibinputSource {
         case back(node: String)
         /// A tool left proximity (libinput's own, or its 50 ms timer's).
         case proximityOut(sysname: String, index: Int, tool: PenTool, time: Double)
-        case sample(PenSample)
+        /// A sample and its device's mapping (the device may be gone when the event is taken).
+        case sample(PenSample, TabletMapping)
         case pad(PadEvent)
     }
 
@@ -233,8 +234,8 @@ public final class LibinputSource {
     }
 
     private func write(_ sample: PenSample, sysname: String) {
-        guard mappers[sysname] != nil else { return }
-        push(.sample(sample))
+        guard let mapping = mappers[sysname]?.mapping else { return }
+        push(.sample(sample, mapping))
         lastSample[sysname] = sample
     }
 }

@@ -96,7 +96,10 @@ public struct StrokeEngine: Sendable {
     /// `geometry`; returns nil for hover samples and for samples with non-finite or absurd values
     /// (beyond 10 m from the tablet's origin), which are skipped so nothing reaches the output.
     /// When a stroke ends, the finished stroke is handed to `finished`.
-    public mutating func add(_ sample: PenSample, geometry: inout BrushGeometry, finished: (Stroke) -> Void = { _ in }) -> StrokeUpdate? {
+    ///
+    /// `prediction`, when given, is where the platform predicts the tip (millimetres on the
+    /// tablet, as the samples): it replaces Quill's own prediction for this sample.
+    public mutating func add(_ sample: PenSample, geometry: inout BrushGeometry, prediction: TabletPoint? = nil, finished: (Stroke) -> Void = { _ in }) -> StrokeUpdate? {
         let isContact = sample.phase == .began || sample.phase == .moved || sample.phase == .ended || sample.phase == .cancelled
         guard isContact else { return nil }
         let location = sample.tabletLocation
@@ -122,7 +125,12 @@ public struct StrokeEngine: Sendable {
         let smoothed = smoother.add(x: location.x, y: location.y, time: sample.time)
         let displayed = isSmoothingEnabled ? smoothed : (x: location.x, y: location.y)
         predictor.add(x: displayed.x, y: displayed.y, time: sample.time)
-        let predicted = isPredictionEnabled ? predictor.predict() : displayed
+        let predicted: (x: Double, y: Double)
+        if let prediction, prediction.x.isFinite, prediction.y.isFinite, abs(prediction.x) < 10_000, abs(prediction.y) < 10_000 {
+            predicted = (prediction.x, prediction.y)
+        } else {
+            predicted = isPredictionEnabled ? predictor.predict() : displayed
+        }
         let direction = lastDisplayed.map { _atan2(displayed.y - $0.y, displayed.x - $0.x) }
         lastDisplayed = displayed
         let point = strokePoint(mm: displayed, sample: sample, direction: direction)

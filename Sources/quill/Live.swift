@@ -373,8 +373,8 @@ extension Live {
                 case let .proximityOut(sysname, index, tool, time):
                     Console.warning(String(format: "%@: %@ out of proximity at t=%.3f s", sysname, tool.rawValue, time))
                     emitter.proximityOut(device: index, at: time)
-                case let .sample(sample):
-                    if let mapping = source.mapping(forDevice: sample.deviceIndex) { emitter.add(sample, mapping: mapping) }
+                case let .sample(sample, mapping):
+                    emitter.add(sample, mapping: mapping)
                 case let .pad(event):
                     emitter.add(event)
                 }

@@ -56,6 +56,25 @@ import QuillTestSupport
         #expect(throws: ParameterError.self) { try ToolkitSampleAdapter(pointsPerMillimetre: 0, window: try CanvasSize(width: 800, height: 600)) }
     }
 
+    /// Prediction from outside (the platform's): the predicted point is where it says, mapped;
+    /// a non-finite one falls back to Quill's own.
+    @Test func aPlatformsPredictionReplacesQuills() throws {
+        var random = SeededRandom(seed: 0x7005)
+        var adapter = try ToolkitSampleAdapter(pointsPerMillimetre: 3.78, window: try CanvasSize(width: 900, height: 700))
+        var engine = StrokeEngine(ink: try Ink(type: .pen), mapping: adapter.mapping)
+        var own = StrokeEngine(ink: try Ink(type: .pen), mapping: adapter.mapping)
+        var geometry = BrushGeometry()
+        for sample in try toolkitStroke(&random, adapter: &adapter, count: 40) {
+            let ahead = TabletPoint(x: sample.tabletLocation.x + 1.5, y: sample.tabletLocation.y - 0.5)
+            guard let update = engine.add(sample, geometry: &geometry, prediction: ahead) else { continue }
+            let expected = adapter.mapping.canvasPoint(for: ahead)
+            #expect(abs(update.predictedPoint.x - expected.x) < 1e-9 && abs(update.predictedPoint.y - expected.y) < 1e-9)
+            let fallback = own.add(sample, geometry: &geometry, prediction: TabletPoint(x: .nan, y: 0))
+            let plain = fallback.map { ($0.predictedPoint.x, $0.predictedPoint.y) }
+            #expect(plain != nil && plain!.0.isFinite)
+        }
+    }
+
     /// A tool change on one engine: between strokes at once, mid-stroke from the next stroke;
     /// stroke numbers go on.
     @Test func theInkChangesOnOneEngine() throws {

@@ -239,6 +239,10 @@ int quill_engine_new(const struct quill_engine_options *options, quill_engine **
 /** Adds a sample: 1 when it is in contact and *update (may be NULL) was written, 0 for hover samples and samples the engine skips (non-finite values). */
 int quill_engine_add_sample(quill_engine *engine, const struct quill_sample *sample, struct quill_stroke_update *update);
 
+/** As quill_engine_add_sample, with the platform's own prediction of the tip (`predicted`'s x_mm, y_mm) instead of Quill's. */
+int quill_engine_add_sample_predicted(quill_engine *engine, const struct quill_sample *sample, const struct quill_sample *predicted,
+                                      struct quill_stroke_update *update);
+
 /**
  * Takes the brush geometry committed since the last call: triangles over the vertices (indices
  * into this call's vertices). Copies nothing and returns QUILL_ERROR_BUFFER_TOO_SMALL, with the

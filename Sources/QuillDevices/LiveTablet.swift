@@ -43,10 +43,16 @@ public struct LiveTablet {
         self = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin, catalog: catalog)
     }
 
+    /// ±30 years in microseconds: the span a live event's time is held to.
+    static let timeLimit: Int64 = 30 * 365 * 86_400 * 1_000_000
+
     /// Decodes what was read, frame by frame.
     public mutating func decode(_ events: [InputEvent], into samples: inout [PenSample]) {
         for var event in events {
-            event.microseconds -= origin
+            // A time no monotonic clock gives (a broken node's bytes out of step) is held within
+            // ±30 years of the run's start, so nothing downstream overflows.
+            let (relative, overflow) = event.microseconds.subtractingReportingOverflow(origin)
+            event.microseconds = overflow ? (event.microseconds < 0 ? -LiveTablet.timeLimit : LiveTablet.timeLimit) : max(-LiveTablet.timeLimit, min(LiveTablet.timeLimit, relative))
             if assembler.add(event) == .frameComplete {
                 if padDecoder != nil {
                     padDecoder?.decode(frame: assembler.pending[...], into: &padEvents)

@@ -103,10 +103,13 @@ public final class EvdevNode {
         }
     }
 
+    /// The event with its time in microseconds. A time no clock gives (bytes out of step: a
+    /// broken or mocked node) saturates instead of trapping: the reader goes on.
     private func makeEvent(_ event: input_event) -> InputEvent {
-        InputEvent(
-            microseconds: Int64(event.time.tv_sec) * 1_000_000 + Int64(event.time.tv_usec),
-            type: event.type, code: event.code, value: event.value)
+        let (seconds, overflow) = Int64(event.time.tv_sec).multipliedReportingOverflow(by: 1_000_000)
+        let (microseconds, carry) = seconds.addingReportingOverflow(Int64(event.time.tv_usec))
+        let time = overflow || carry ? (event.time.tv_sec < 0 ? Int64.min : Int64.max) : microseconds
+        return InputEvent(microseconds: time, type: event.type, code: event.code, value: event.value)
     }
 
     /// Candidate nodes: `/dev/input/event*`, sorted by number.

@@ -12,6 +12,18 @@ public struct DrawingRecorder: Sendable {
     }
 
     public private(set) var drawing: Drawing
+    /// Each stroke's stable id (parallel to `drawing.strokes`): given once, in the order strokes
+    /// are finished, never reused; a stroke the eraser cuts leaves pieces with new ids.
+    public private(set) var strokeIDs: [Int] = []
+    private var nextStrokeID = 0
+    /// What the eraser did to finished strokes, by id, since the last ``takeChanges()``.
+    public enum Change: Hashable, Sendable {
+        /// The stroke is gone.
+        case erased(id: Int)
+        /// The stroke is gone and these pieces of it stand in its place (one piece: trimmed).
+        case split(id: Int, into: [Int])
+    }
+    private var changes: [Change] = []
     public private(set) var engine: StrokeEngine
     public let eraserKind: EraserKind
     /// Eraser radius in points.
@@ -55,7 +67,7 @@ public struct DrawingRecorder: Sendable {
         }
         var finishedStrokes: [Stroke] = []
         var update = engine.add(sample, geometry: &scratch) { if keepsDrawing { finishedStrokes.append($0) } }
-        drawing.strokes.append(contentsOf: finishedStrokes)
+        keep(finishedStrokes)
         if let local = update?.strokeIndex {
             var current = inkStroke
             update?.strokeIndex = number(local, &current)
@@ -75,16 +87,51 @@ public struct DrawingRecorder: Sendable {
     public mutating func finish() {
         var finishedStrokes: [Stroke] = []
         engine.finish { if keepsDrawing { finishedStrokes.append($0) } }
-        drawing.strokes.append(contentsOf: finishedStrokes)
+        keep(finishedStrokes)
         applyEraser()
+    }
+
+    /// What the eraser did since the last call, by stroke id, in order.
+    public mutating func takeChanges() -> [Change] {
+        defer { changes.removeAll() }
+        return changes
+    }
+
+    private mutating func keep(_ strokes: [Stroke]) {
+        drawing.strokes.append(contentsOf: strokes)
+        for _ in strokes {
+            strokeIDs.append(nextStrokeID)
+            nextStrokeID += 1
+        }
     }
 
     private mutating func applyEraser() {
         guard !eraserPath.isEmpty else { return }
+        let outcomes: [EraseOutcome]
         switch eraserKind {
-        case .vector: Eraser.eraseVector(&drawing, along: eraserPath, radius: eraserRadius)
-        case .bitmap: Eraser.eraseBitmap(&drawing, along: eraserPath, radius: eraserRadius)
+        case .vector: outcomes = Eraser.eraseVector(&drawing, along: eraserPath, radius: eraserRadius)
+        case .bitmap: outcomes = Eraser.eraseBitmap(&drawing, along: eraserPath, radius: eraserRadius)
         }
         eraserPath.removeAll()
+        guard !outcomes.isEmpty else { return }
+        // The ids follow the strokes: untouched ones keep theirs, pieces get new ones in place.
+        var ids: [Int] = []
+        var touched = outcomes[...]
+        for (index, id) in strokeIDs.enumerated() {
+            guard let outcome = touched.first, outcome.index == index else {
+                ids.append(id)
+                continue
+            }
+            touched = touched.dropFirst()
+            if outcome.pieces.isEmpty {
+                changes.append(.erased(id: id))
+            } else {
+                let pieces = (0..<outcome.pieces.count).map { nextStrokeID + $0 }
+                nextStrokeID += outcome.pieces.count
+                ids += pieces
+                changes.append(.split(id: id, into: pieces))
+            }
+        }
+        strokeIDs = ids
     }
 }

@@ -1,21 +1,37 @@
+/// What an eraser did to one stroke of a drawing: `index` in the drawing before it; the
+/// `pieces` left of it (none: erased whole; one or more: what remains, in its place).
+public struct EraseOutcome: Hashable, Sendable {
+    public var index: Int
+    public var pieces: [Stroke]
+}
+
 /// Erasing strokes from a drawing, as PencilKit's erasers do.
 public enum Eraser {
     /// A vector eraser removes every stroke it touches, whole. `path` is the eraser's centre line
     /// in canvas points and `radius` its half width.
-    public static func eraseVector(_ drawing: inout Drawing, along path: [(x: Double, y: Double)], radius: Double) {
+    @discardableResult
+    public static func eraseVector(_ drawing: inout Drawing, along path: [(x: Double, y: Double)], radius: Double) -> [EraseOutcome] {
+        let outcomes = drawing.strokes.indices.filter { touches(drawing.strokes[$0], path, radius) }.map { EraseOutcome(index: $0, pieces: []) }
         drawing.strokes.removeAll { stroke in touches(stroke, path, radius) }
+        return outcomes
     }
 
     /// A bitmap eraser removes only what it touches: the stroke's points under the eraser go, a
     /// segment the eraser crosses is cut, and a stroke crossed in the middle splits into two strokes
     /// with the same ink and seed.
-    public static func eraseBitmap(_ drawing: inout Drawing, along path: [(x: Double, y: Double)], radius: Double) {
+    /// Returns what happened to each stroke it touched, in drawing order; the pieces stand where
+    /// the stroke stood.
+    @discardableResult
+    public static func eraseBitmap(_ drawing: inout Drawing, along path: [(x: Double, y: Double)], radius: Double) -> [EraseOutcome] {
         var result: [Stroke] = []
-        for stroke in drawing.strokes {
+        var outcomes: [EraseOutcome] = []
+        for (index, stroke) in drawing.strokes.enumerated() {
             guard touches(stroke, path, radius) else {
                 result.append(stroke)
                 continue
             }
+            let before = result.count
+            defer { outcomes.append(EraseOutcome(index: index, pieces: Array(result[before...]))) }
             var piece: [StrokePoint] = []
             var previous: (point: StrokePoint, x: Double, y: Double)?
             for point in stroke.path.points {
@@ -33,6 +49,7 @@ public enum Eraser {
             if !piece.isEmpty { result.append(copy(stroke, with: piece)) }
         }
         drawing.strokes = result
+        return outcomes
     }
 
     private static func copy(_ stroke: Stroke, with points: [StrokePoint]) -> Stroke {

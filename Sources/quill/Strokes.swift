@@ -19,7 +19,7 @@ struct Strokes: ParsableCommand {
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var inkOptions: InkOptions
 
-    @Option(help: "What to print: smoothed (per input sample), predicted (per input sample), final (each finished stroke resampled every 0.5 mm), geometry (each stroke's mesh).")
+    @Option(help: "What to print: smoothed (per input sample), predicted (per input sample), final (each finished stroke resampled every 0.5 mm, under its stable id; what the eraser does as erased/split lines), geometry (each stroke's mesh, likewise).")
     var emit: Emit = .smoothed
 
     @Option(help: "Prediction horizon in seconds, 0.008 … 0.034.")
@@ -32,12 +32,22 @@ struct Strokes: ParsableCommand {
         let prediction = try PredictionParameters(horizon: horizon)
         var recorder: DrawingRecorder?
         var mapping: TabletMapping?
-        var printedStrokes = 0
+        // Finished strokes are printed once, under their stable id; what the eraser does to them
+        // is said by id ("erased", "split" into new ids), so the strokes the stream leaves
+        // standing at the end are the drawing's.
+        var printed: Set<Int> = []
         func printFinished() {
-            guard let drawing = recorder?.drawing, let mapping else { return }
-            while printedStrokes < drawing.strokes.count {
-                printStroke(drawing.strokes[printedStrokes], index: printedStrokes, mapping: mapping, into: output)
-                printedStrokes += 1
+            guard let mapping else { return }
+            for change in recorder?.takeChanges() ?? [] {
+                switch change {
+                case let .erased(id): output.line("{\"event\":\"erased\",\"stroke\":\(id)}")
+                case let .split(id, pieces): output.line("{\"event\":\"split\",\"stroke\":\(id),\"into\":[\(pieces.map(String.init).joined(separator: ","))]}")
+                }
+            }
+            guard let drawing = recorder?.drawing, let ids = recorder?.strokeIDs else { return }
+            for (stroke, id) in zip(drawing.strokes, ids) where !printed.contains(id) {
+                printStroke(stroke, index: id, mapping: mapping, into: output)
+                printed.insert(id)
             }
         }
         _ = try recording.replay { batch, replay in

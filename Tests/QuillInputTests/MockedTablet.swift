@@ -150,6 +150,16 @@ final class MockedTablet {
     /// `"t":` of the output and every "at t=… s" of the messages is moved to the stream's clock,
     /// exactly to the microsecond, so live and replay compare as they are.
     static func run(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true) throws -> (status: Int32, output: String, error: String) {
+        // umockdev's node is a pty, which now and then hands a reader part of an event (libevdev:
+        // EINVAL) — a kernel node never does, and completing the read in the helper misaligned
+        // the stream (README, "Testing without hardware"). Such a run says nothing about Quill:
+        // it is run once more, and a second one stands as it is.
+        let first = try runOnce(mocks, arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes)
+        guard first.error.contains("libevdev_next_event failed: Invalid argument") else { return first }
+        return try runOnce(mocks, arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes)
+    }
+
+    private static func runOnce(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool, environment: [String: String], timeout: Int, rebasesTimes: Bool) throws -> (status: Int32, output: String, error: String) {
         // Stamped half a second ahead (see writeEvents), one base for every mocked tablet.
         let base = Int64((MonotonicClock.now() + 0.5) * 1_000_000)
         var umockdev = ["-s", "KILL", "\(timeout)", "/usr/bin/umockdev-run"]

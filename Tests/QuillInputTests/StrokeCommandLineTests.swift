@@ -43,7 +43,7 @@ import QuillCore
 
     @Test func finalResamplesEveryHalfMillimetre() throws {
         let run = try cli.quill("strokes", Fixtures.cintiq12WX, "--emit", "final")
-        let lines = try objects(run.output)
+        let lines = try objects(run.output).filter { $0["event"] == nil }  // the points, not the eraser's lines
         #expect(!lines.isEmpty)
         for (a, b) in zip(lines, lines.dropFirst()) where a["stroke"] as? Int == b["stroke"] as? Int {
             let dx = (b["x_mm"] as? Double ?? 0) - (a["x_mm"] as? Double ?? 0), dy = (b["y_mm"] as? Double ?? 0) - (a["y_mm"] as? Double ?? 0)
@@ -51,9 +51,46 @@ import QuillCore
         }
     }
 
+    /// The eraser in the stream: every stroke printed once under its id; "erased" and "split"
+    /// lines say what the eraser did; the strokes left standing are the saved drawing's (the
+    /// Cintiq 12WX recording erases with the pen's other end).
+    @Test(arguments: ["final", "geometry"])
+    func theStreamSaysWhatTheEraserDidAndEndsAsTheDrawing(emit: String) throws {
+        let saved = Fixtures.temporaryPath(".json")
+        let render = try cli.quill("render", Fixtures.cintiq12WX, "-o", Fixtures.temporaryPath(".png"), "--save-drawing", saved)
+        #expect(render.status == 0, "\(render.error)")
+        let drawing = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: saved))) as? [String: Any]
+        let savedCount = (drawing?["strokes"] as? [Any])?.count ?? -1
+        let run = try cli.quill("strokes", Fixtures.cintiq12WX, "--emit", emit)
+        #expect(run.status == 0, "\(run.error)")
+        var printed: [Int] = []  // in order of first appearance
+        var gone: Set<Int> = []
+        var events = 0
+        for line in try objects(run.output) {
+            let id = try #require(line["stroke"] as? Int)
+            switch line["event"] as? String {
+            case "erased"?:
+                events += 1
+                gone.insert(id)
+            case "split"?:
+                events += 1
+                gone.insert(id)
+                #expect(!(line["into"] as? [Int] ?? []).isEmpty)
+            default:
+                if printed.last != id {
+                    #expect(!printed.contains(id), "stroke \(id) printed twice")
+                    printed.append(id)
+                }
+            }
+        }
+        #expect(events > 0, "the 12WX recording erases")
+        #expect(gone.isSubset(of: Set(printed)))
+        #expect(printed.count - gone.count == savedCount)
+    }
+
     @Test func geometryCountsMatchItsArrays() throws {
         let run = try cli.quill("strokes", Fixtures.cintiq12WX, "--emit", "geometry", "--ink", "marker")
-        for line in try objects(run.output) {
+        for line in try objects(run.output) where line["event"] == nil {
             let vertices = try #require(line["vertices"] as? [[Double]]), triangles = try #require(line["triangles"] as? [[Int]])
             #expect(vertices.count == line["vertex_count"] as? Int && triangles.count == line["triangle_count"] as? Int)
             #expect(triangles.allSatisfy { $0.allSatisfy { $0 >= 0 && $0 < vertices.count } })

@@ -61,6 +61,31 @@ import QuillCore
         #expect(abs(mapping.tabletPoint(for: CanvasPoint(x: second.path.points[0].x, y: second.path.points[0].y)).y - 100) < 0.5)
     }
 
+    /// Strokes keep stable ids; the eraser's work is told by id: a cut stroke leaves pieces with
+    /// new ids in its place, an erased one is gone.
+    @Test func theEraserSaysWhatItDidByStrokeID() throws {
+        let ink = try Ink(type: .pen)
+        var bitmap = DrawingRecorder(ink: ink, mapping: mapping, eraser: .bitmap)
+        var vector = DrawingRecorder(ink: ink, mapping: mapping, eraser: .vector)
+        var inputs: [PenSample] = stroke(from: 20, to: 120, y: 40, start: 0)
+        inputs += stroke(from: 20, to: 120, y: 100, start: 1)
+        for index in 0...10 {
+            let phase: PenPhase = index == 0 ? .began : (index == 10 ? .ended : .moved)
+            inputs.append(sample(2 + Double(index) * 0.005, 70, 30 + Double(index) * 2, phase, tool: .eraser))
+        }
+        for input in inputs {
+            bitmap.add(input)
+            vector.add(input)
+        }
+        bitmap.finish()
+        vector.finish()
+        #expect(bitmap.takeChanges() == [.split(id: 0, into: [2, 3])])
+        #expect(bitmap.strokeIDs == [2, 3, 1] && bitmap.drawing.strokes.count == 3)
+        #expect(bitmap.takeChanges().isEmpty)
+        #expect(vector.takeChanges() == [.erased(id: 0)])
+        #expect(vector.strokeIDs == [1] && vector.drawing.strokes.count == 1)
+    }
+
     @Test func aDrawingReadsBackIdenticallyFromJSON() throws {
         var recorder = DrawingRecorder(ink: try Ink(type: .fountainPen, color: InkColor(hex: "#112233"), width: 6), mapping: mapping)
         for input in stroke(from: 10, to: 50, y: 20, start: 0) + stroke(from: 10, to: 50, y: 60, start: 1) { recorder.add(input) }

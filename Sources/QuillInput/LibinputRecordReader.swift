@@ -1,4 +1,5 @@
 import DequeModule
+import Foundation
 import QuillCore
 import Yams
 
@@ -347,7 +348,9 @@ public final class LibinputRecordReader: RecordingReader {
         guard let version = node?.mapping?["version"] else {
             throw RecordingError(file: path, line: nil, message: "expected 'version: 1' at the top of a libinput record file")
         }
-        guard version.int == 1 else {
+        // The scalar's text, not Yams' Node.int: Yams reads YAML 1.1 sexagesimal numbers
+        // ("1:0:…:0") with unchecked arithmetic and traps on a long one (found by Tools/fuzz).
+        guard version.scalar?.string.trimmingCharacters(in: .whitespaces) == "1" else {
             throw RecordingError(
                 file: path, line: line(of: version, firstLine: first),
                 message: "unsupported libinput record version '\(version.string ?? "?")': expected 1")

@@ -12,8 +12,7 @@ final class EngineBox {
     init(engine: StrokeEngine) { self.engine = engine }
 
     static func from(_ handle: OpaquePointer?) throws -> EngineBox {
-        guard let handle else { throw CFailure.invalid("engine is NULL") }
-        return Unmanaged<EngineBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+        try CHandle.object(handle, "engine")
     }
 }
 
@@ -23,7 +22,6 @@ private let inks: [InkType] = [.pen, .pencil, .marker, .monoline, .fountainPen, 
 public func quill_engine_new(_ options: UnsafePointer<quill_engine_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guarded {
         let value = try CStatus.check(options, "quill_engine_options")
-        guard let out else { throw CFailure.invalid("engine (the output pointer) is NULL") }
         guard value.ink >= 0, Int(value.ink) < inks.count else { throw CFailure.invalid("quill_engine_options.ink is \(value.ink); expected 0…6 (enum quill_ink)") }
         let ink = try Ink(type: inks[Int(value.ink)], width: value.width == 0 ? nil : value.width)
         let canvas = try CanvasSize(
@@ -33,8 +31,7 @@ public func quill_engine_new(_ options: UnsafePointer<quill_engine_options>?, _ 
         var engine = StrokeEngine(ink: ink, mapping: mapping, recordsPath: value.records_path != 0)
         engine.isSmoothingEnabled = value.smoothing_off == 0
         engine.isPredictionEnabled = value.prediction_off == 0
-        let box = EngineBox(engine: engine)
-        out.pointee = OpaquePointer(Unmanaged.passRetained(box).toOpaque())
+        try CHandle.handOut(EngineBox(engine: engine), to: out, "engine")
         return CStatus.ok
     }
 }
@@ -92,21 +89,27 @@ public func quill_engine_take_geometry(
     guarded {
         let box = try EngineBox.from(handle)
         guard let vertexCount, let indexCount else { throw CFailure.invalid("vertex_count or index_count is NULL") }
-        let geometry = box.pending
-        vertexCount.pointee = geometry.vertices.count
-        indexCount.pointee = geometry.triangles.count
-        guard geometry.vertices.count <= vertexCapacity, geometry.triangles.count <= indexCapacity else {
+        // Read in place: a local copy of the geometry would share its buffers, and emptying them
+        // below would then allocate new ones on every call.
+        let vertexTotal = box.pending.vertices.count, indexTotal = box.pending.triangles.count
+        vertexCount.pointee = vertexTotal
+        indexCount.pointee = indexTotal
+        guard vertexTotal <= vertexCapacity, indexTotal <= indexCapacity else {
             throw CFailure(
                 status: QUILL_ERROR_BUFFER_TOO_SMALL.rawValue,
-                message: "geometry needs \(geometry.vertices.count) vertices and \(geometry.triangles.count) indices; the buffers hold \(vertexCapacity) and \(indexCapacity)")
+                message: "geometry needs \(vertexTotal) vertices and \(indexTotal) indices; the buffers hold \(vertexCapacity) and \(indexCapacity)")
         }
-        if !geometry.vertices.isEmpty {
+        if vertexTotal > 0 {
             guard let vertices else { throw CFailure.invalid("vertices is NULL") }
-            for (i, vertex) in geometry.vertices.enumerated() { vertices[i] = quill_vertex(x: vertex.x, y: vertex.y, opacity: vertex.opacity) }
+            box.pending.vertices.withUnsafeBufferPointer { source in
+                for (i, vertex) in source.enumerated() { vertices[i] = quill_vertex(x: vertex.x, y: vertex.y, opacity: vertex.opacity) }
+            }
         }
-        if !geometry.triangles.isEmpty {
+        if indexTotal > 0 {
             guard let indices else { throw CFailure.invalid("indices is NULL") }
-            for (i, index) in geometry.triangles.enumerated() { indices[i] = index }
+            box.pending.triangles.withUnsafeBufferPointer { source in
+                for (i, index) in source.enumerated() { indices[i] = index }
+            }
         }
         box.pending.removeAll()
         return CStatus.ok
@@ -136,12 +139,11 @@ public func quill_engine_set_ink(_ handle: OpaquePointer?, _ ink: Int32, _ width
 public func quill_engine_clone(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guarded {
         let box = try EngineBox.from(handle)
-        guard let out else { throw CFailure.invalid("copy (the output pointer) is NULL") }
         // The engine is a value: the copy is the whole state, the stroke in progress included.
         let copy = EngineBox(engine: box.engine)
         copy.pending = box.pending
         copy.strokeCount = box.strokeCount
-        out.pointee = OpaquePointer(Unmanaged.passRetained(copy).toOpaque())
+        try CHandle.handOut(copy, to: out, "copy")
         return CStatus.ok
     }
 }
@@ -154,6 +156,5 @@ public func quill_engine_stroke_count(_ handle: OpaquePointer?) -> Int32 {
 
 @_cdecl("quill_engine_free")
 public func quill_engine_free(_ handle: OpaquePointer?) {
-    guard let handle else { return }
-    Unmanaged<EngineBox>.fromOpaque(UnsafeRawPointer(handle)).release()
+    CHandle.release(handle, as: EngineBox.self)
 }

@@ -18,8 +18,7 @@ final class GesturesBox {
     init(preferences: PencilPreferences) { interaction = PencilInteraction(preferences: preferences) }
 
     static func from(_ handle: OpaquePointer?) throws -> GesturesBox {
-        guard let handle else { throw CFailure.invalid("gestures is NULL") }
-        return Unmanaged<GesturesBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+        try CHandle.object(handle, "gestures")
     }
 
     /// Hands the recognizer's events to the interaction; keeps the double taps and squeezes.
@@ -73,14 +72,13 @@ private func action(_ value: Int32, _ field: String) throws -> PreferredAction {
 @_cdecl("quill_gestures_new")
 public func quill_gestures_new(_ preferences: UnsafePointer<quill_gesture_preferences>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guarded {
-        guard let out else { throw CFailure.invalid("gestures (the output pointer) is NULL") }
         var system = PencilPreferences()
         if preferences != nil {
             let value = try CStatus.check(preferences, "quill_gesture_preferences")
             system.preferredTapAction = try action(value.tap_action, "tap_action")
             system.preferredSqueezeAction = try action(value.squeeze_action, "squeeze_action")
         }
-        out.pointee = OpaquePointer(Unmanaged.passRetained(GesturesBox(preferences: system)).toOpaque())
+        try CHandle.handOut(GesturesBox(preferences: system), to: out, "gestures")
         return CStatus.ok
     }
 }
@@ -128,6 +126,5 @@ public func quill_gestures_next_outcome(_ handle: OpaquePointer?, _ out: UnsafeM
 
 @_cdecl("quill_gestures_free")
 public func quill_gestures_free(_ handle: OpaquePointer?) {
-    guard let handle else { return }
-    Unmanaged<GesturesBox>.fromOpaque(UnsafeRawPointer(handle)).release()
+    CHandle.release(handle, as: GesturesBox.self)
 }

@@ -26,8 +26,7 @@ final class SourceBox {
     }
 
     static func from(_ handle: OpaquePointer?) throws -> SourceBox {
-        guard let handle else { throw CFailure.invalid("source is NULL") }
-        return Unmanaged<SourceBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+        try CHandle.object(handle, "source")
     }
 }
 
@@ -42,10 +41,6 @@ private func parameters(_ options: UnsafePointer<quill_source_options>?) throws 
     return (parameters, value.device_file.map { String(cString: $0) })
 }
 
-private func hand(_ box: SourceBox, to out: UnsafeMutablePointer<OpaquePointer?>?) throws {
-    guard let out else { throw CFailure.invalid("source (the output pointer) is NULL") }
-    out.pointee = OpaquePointer(Unmanaged.passRetained(box).toOpaque())
-}
 
 @_cdecl("quill_source_open_recording")
 public func quill_source_open_recording(_ path: UnsafePointer<CChar>?, _ options: UnsafePointer<quill_source_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
@@ -61,7 +56,7 @@ public func quill_source_open_recording(_ path: UnsafePointer<CChar>?, _ options
         let samples = try replay.allSamples()
         let box = SourceBox(kind: .recording(samples: samples, next: 0), mapping: replay.mapping(forDevice: 0))
         box.padEvents = replay.takePadEvents()
-        try hand(box, to: out)
+        try CHandle.handOut(box, to: out, "source")
         return CStatus.ok
     }
 }
@@ -72,7 +67,7 @@ public func quill_source_open_device(_ node: UnsafePointer<CChar>?, _ options: U
         guard out != nil else { throw CFailure.invalid("source (the output pointer) is NULL") }
         let (parameters, _) = try parameters(options)
         let source = try TabletSource(path: node.map { String(cString: $0) }, parameters: parameters)
-        try hand(SourceBox(kind: .live(source), mapping: source.mapping), to: out)
+        try CHandle.handOut(SourceBox(kind: .live(source), mapping: source.mapping), to: out, "source")
         return CStatus.ok
     }
 }
@@ -179,8 +174,7 @@ public func quill_source_get_area(_ handle: OpaquePointer?, _ width: UnsafeMutab
 
 @_cdecl("quill_source_close")
 public func quill_source_close(_ handle: OpaquePointer?) {
-    guard let handle else { return }
-    Unmanaged<SourceBox>.fromOpaque(UnsafeRawPointer(handle)).release()
+    CHandle.release(handle, as: SourceBox.self)
 }
 
 /// PenSample ⇄ struct quill_sample.

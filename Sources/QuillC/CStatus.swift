@@ -86,6 +86,27 @@ enum CStatus {
     }
 }
 
+/// The opaque handles of the C interface: a retained Swift object behind an OpaquePointer.
+enum CHandle {
+    /// The object behind `handle`; `name` names the handle in the error for NULL.
+    static func object<T: AnyObject>(_ handle: OpaquePointer?, _ name: String) throws -> T {
+        guard let handle else { throw CFailure.invalid("\(name) is NULL") }
+        return Unmanaged<T>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    }
+
+    /// Hands `object` to the caller through `out` (retained until the matching free).
+    static func handOut<T: AnyObject>(_ object: T, to out: UnsafeMutablePointer<OpaquePointer?>?, _ name: String) throws {
+        guard let out else { throw CFailure.invalid("\(name) (the output pointer) is NULL") }
+        out.pointee = OpaquePointer(Unmanaged.passRetained(object).toOpaque())
+    }
+
+    /// Releases the caller's handle (NULL is ignored).
+    static func release<T: AnyObject>(_ handle: OpaquePointer?, as type: T.Type) {
+        guard let handle else { return }
+        Unmanaged<T>.fromOpaque(UnsafeRawPointer(handle)).release()
+    }
+}
+
 /// A static C string (never freed).
 func staticCString(_ text: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)

@@ -7,17 +7,15 @@ final class ToolkitBox {
     init(adapter: ToolkitSampleAdapter) { self.adapter = adapter }
 
     static func from(_ handle: OpaquePointer?) throws -> ToolkitBox {
-        guard let handle else { throw CFailure.invalid("toolkit is NULL") }
-        return Unmanaged<ToolkitBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+        try CHandle.object(handle, "toolkit")
     }
 }
 
 @_cdecl("quill_toolkit_new")
 public func quill_toolkit_new(_ pointsPerMillimetre: Double, _ width: Double, _ height: Double, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guarded {
-        guard let out else { throw CFailure.invalid("toolkit (the output pointer) is NULL") }
         let adapter = try ToolkitSampleAdapter(pointsPerMillimetre: pointsPerMillimetre, window: CanvasSize(width: width, height: height))
-        out.pointee = OpaquePointer(Unmanaged.passRetained(ToolkitBox(adapter: adapter)).toOpaque())
+        try CHandle.handOut(ToolkitBox(adapter: adapter), to: out, "toolkit")
         return CStatus.ok
     }
 }
@@ -51,6 +49,5 @@ public func quill_toolkit_get_area(_ handle: OpaquePointer?, _ width: UnsafeMuta
 
 @_cdecl("quill_toolkit_free")
 public func quill_toolkit_free(_ handle: OpaquePointer?) {
-    guard let handle else { return }
-    Unmanaged<ToolkitBox>.fromOpaque(UnsafeRawPointer(handle)).release()
+    CHandle.release(handle, as: ToolkitBox.self)
 }

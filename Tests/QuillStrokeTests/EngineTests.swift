@@ -38,11 +38,12 @@ import QuillCore
         #expect(geometry.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.x > 50 && $0.y > 50 }, "nothing reaches the origin")
     }
 
-    @Test func theEraserEndErasesWhatItTouches() throws {
+    /// Two horizontal strokes, then the eraser end crossing only the first, in its middle,
+    /// vertically: recorded with a vector and a bitmap eraser.
+    func erasedDrawings() throws -> (vector: DrawingRecorder, bitmap: DrawingRecorder) {
         let ink = try Ink(type: .pen)
         var vector = DrawingRecorder(ink: ink, mapping: mapping, eraser: .vector)
         var bitmap = DrawingRecorder(ink: ink, mapping: mapping, eraser: .bitmap)
-        // Two horizontal strokes; the eraser crosses only the first, in its middle, vertically.
         var inputs: [PenSample] = stroke(from: 20, to: 120, y: 40, start: 0)
         inputs += stroke(from: 20, to: 120, y: 100, start: 1)
         for index in 0...10 {
@@ -55,6 +56,11 @@ import QuillCore
         }
         vector.finish()
         bitmap.finish()
+        return (vector, bitmap)
+    }
+
+    @Test func theEraserEndErasesWhatItTouches() throws {
+        let (vector, bitmap) = try erasedDrawings()
         #expect(vector.drawing.strokes.count == 1)  // the whole first stroke is gone
         #expect(bitmap.drawing.strokes.count == 3)  // the first stroke split in two, the second intact
         let second = try #require(vector.drawing.strokes.first)
@@ -64,21 +70,7 @@ import QuillCore
     /// Strokes keep stable ids; the eraser's work is told by id: a cut stroke leaves pieces with
     /// new ids in its place, an erased one is gone.
     @Test func theEraserSaysWhatItDidByStrokeID() throws {
-        let ink = try Ink(type: .pen)
-        var bitmap = DrawingRecorder(ink: ink, mapping: mapping, eraser: .bitmap)
-        var vector = DrawingRecorder(ink: ink, mapping: mapping, eraser: .vector)
-        var inputs: [PenSample] = stroke(from: 20, to: 120, y: 40, start: 0)
-        inputs += stroke(from: 20, to: 120, y: 100, start: 1)
-        for index in 0...10 {
-            let phase: PenPhase = index == 0 ? .began : (index == 10 ? .ended : .moved)
-            inputs.append(sample(2 + Double(index) * 0.005, 70, 30 + Double(index) * 2, phase, tool: .eraser))
-        }
-        for input in inputs {
-            bitmap.add(input)
-            vector.add(input)
-        }
-        bitmap.finish()
-        vector.finish()
+        var (vector, bitmap) = try erasedDrawings()
         #expect(bitmap.takeChanges() == [.split(id: 0, into: [2, 3])])
         #expect(bitmap.strokeIDs == [2, 3, 1] && bitmap.drawing.strokes.count == 3)
         #expect(bitmap.takeChanges().isEmpty)

@@ -3,7 +3,7 @@ import PackageDescription
 
 // Data flows one way: device or recording → frames → samples → gestures and strokes → geometry → pictures.
 // The device layer (`QuillSystem`, `QuillDevices`) alone imports libevdev, libinput, libwacom and libudev; `QuillRender`
-// alone imports Cairo. QuillCore, QuillInput, QuillStroke, QuillGestures and QuillLayout need no C library.
+// alone imports Cairo; `QuillCanvas` alone imports GTK 4. QuillCore, QuillInput, QuillStroke, QuillGestures and QuillLayout need no C library.
 let package = Package(
     name: "Quill",
     platforms: [.macOS(.v13)],
@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "QuillRender", targets: ["QuillRender"]),
         // Live tablets in a host's own main loop (fd + dispatch), over libevdev / libinput / libwacom.
         .library(name: "QuillDevices", targets: ["QuillDevices"]),
+        // The `quill canvas` window (GTK 4 and Cairo) for apps that want it whole.
+        .library(name: "QuillCanvas", targets: ["QuillCanvas"]),
         // The C interface (Sources/CQuill/include/quill.h): built as libQuillC.so with the soname
         // libquill.so.0, the name Tools/install gives it (a product cannot share the tool's name).
         .library(name: "QuillC", type: .dynamic, targets: ["QuillC"]),
@@ -51,6 +53,11 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
         .target(
             name: "QuillSystem",
             dependencies: ["CEvdev", "CInput", "CWacom", "QuillCore"]
@@ -70,6 +77,11 @@ let package = Package(
         .target(
             name: "QuillRender",
             dependencies: ["CCairo", "QuillCore", "QuillStroke", "QuillLayout"]
+        ),
+        // The canvas window: GTK 4 lives here only (with Cairo through QuillRender).
+        .target(
+            name: "QuillCanvas",
+            dependencies: ["CGtk", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillLayout", "QuillRender"]
         ),
         .target(
             name: "QuillInput",
@@ -92,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "quill",
             dependencies: [
-                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures",
+                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillCanvas",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,6 +121,7 @@ let package = Package(
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillTestSupport"]),
+        .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem", "QuillTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -63,6 +63,10 @@ public struct PencilInteraction: Sendable {
         public var isRecognizedGesture: Bool
     }
 
+    /// The person picked `tool` (a palette, a key): the tool in use becomes it, the one before
+    /// becomes the previous tool (what "switch to previous tool" goes back to).
+    public mutating func select(_ tool: DrawingTool) -> [ToolState.Change] { state.select(tool) }
+
     /// Handles one pad event with the person's pad bindings: a bound button acts as the double
     /// tap, the squeeze or its own action; a ring or strip sets the width when chosen. Unbound
     /// controls do nothing (nil). `pose` is the pen's, for a contextual palette at the hover location.

@@ -20,8 +20,10 @@ public final class CairoCanvas {
     public let width: Double
     public let height: Double
     private let surface: OpaquePointer
-    private let context: OpaquePointer
+    let context: OpaquePointer
     private var isFinished = false
+    /// False for a canvas borrowing someone else's context (``init(borrowing:width:height:)``).
+    private let ownsContext: Bool
 
     /// Creates a canvas of `width` × `height` points that will be written to `path`.
     public init(path: String, format: Format, width: Double, height: Double, scale: Double = 1) throws {
@@ -49,10 +51,24 @@ public final class CairoCanvas {
             throw CairoError(operation: "cairo_create", message: "cannot create a drawing context")
         }
         self.context = context
+        ownsContext = true
         if format == .png { cairo_scale(context, scale, scale) }
     }
 
+    /// Draws into a Cairo context someone else owns and frees — a GTK draw function's `cairo_t`,
+    /// a ``CairoLayer``'s — `width` × `height` points. Nothing is written by ``finish()``.
+    public init(borrowing context: OpaquePointer, width: Double, height: Double) {
+        self.context = context
+        surface = cairo_get_target(context)
+        path = ""
+        format = .png
+        self.width = width
+        self.height = height
+        ownsContext = false
+    }
+
     deinit {
+        guard ownsContext else { return }
         cairo_destroy(context)
         cairo_surface_destroy(surface)
     }
@@ -78,6 +94,8 @@ public final class CairoCanvas {
     public func save() { cairo_save(context) }
     public func restore() { cairo_restore(context) }
     public func translate(x: Double, y: Double) { cairo_translate(context, x, y) }
+    /// Scales what follows (until ``restore()``) by `factor` on both axes.
+    public func scale(_ factor: Double) { cairo_scale(context, factor, factor) }
 
     // MARK: - Paths
 
@@ -140,7 +158,7 @@ public final class CairoCanvas {
 
     /// Writes the file (PNG) or completes it (SVG, PDF).
     public func finish() throws {
-        guard !isFinished else { return }
+        guard !isFinished, ownsContext else { return }
         isFinished = true
         if format == .png {
             let status = cairo_surface_write_to_png(surface, path)
@@ -154,6 +172,55 @@ public final class CairoCanvas {
                 throw CairoError(operation: "surface_finish", message: "\(path): \(String(cString: cairo_status_to_string(status)))")
             }
         }
+    }
+}
+
+/// An offscreen ARGB image in pixels to draw into and paint onto a canvas later: the committed
+/// ink of a live canvas, a stroke being drawn. Cleared transparent when made.
+public final class CairoLayer {
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    private let surface: OpaquePointer
+    private let context: OpaquePointer
+    /// Draws into the layer; one point is one pixel.
+    public let canvas: CairoCanvas
+
+    /// Throws ``CairoError`` when a side is not 1 … 16384 pixels or Cairo cannot make the image.
+    public init(pixelWidth: Int, pixelHeight: Int) throws {
+        guard (1...16384).contains(pixelWidth), (1...16384).contains(pixelHeight) else {
+            throw CairoError(operation: "image_surface_create", message: "layer size \(pixelWidth) × \(pixelHeight) px must be 1 … 16384 px a side")
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
+            throw CairoError(operation: "image_surface_create", message: "cannot make a \(pixelWidth) × \(pixelHeight) px layer")
+        }
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.surface = surface
+        self.context = context
+        canvas = CairoCanvas(borrowing: context, width: Double(pixelWidth), height: Double(pixelHeight))
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Makes every pixel transparent.
+    public func clear() {
+        cairo_save(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    /// Paints the layer onto `target` with its top-left at (x, y) points, at `alpha` (0 … 1).
+    public func paint(on target: CairoCanvas, x: Double = 0, y: Double = 0, alpha: Double = 1) {
+        cairo_surface_flush(surface)
+        cairo_save(target.context)
+        cairo_set_source_surface(target.context, surface, x, y)
+        cairo_paint_with_alpha(target.context, alpha)
+        cairo_restore(target.context)
     }
 }
 

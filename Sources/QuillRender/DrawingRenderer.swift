@@ -28,17 +28,7 @@ public enum DrawingRenderer {
             canvas.setColor(red: background.red, green: background.green, blue: background.blue, alpha: background.alpha)
             canvas.paint()
         }
-        var geometry = BrushGeometry()
-        for stroke in drawing.strokes {
-            geometry.removeAll()
-            var builder = BrushGeometryBuilder(inkType: stroke.ink.type)
-            for point in stroke.path.points {
-                var moved = point
-                (moved.x, moved.y) = stroke.transform.apply(x: point.x, y: point.y)
-                builder.add(moved, into: &geometry)
-            }
-            draw(geometry, color: stroke.ink.color, on: canvas)
-        }
+        drawStrokes(of: drawing, on: canvas)
         try canvas.finish()
     }
 
@@ -50,16 +40,41 @@ public enum DrawingRenderer {
         }
     }
 
+    /// Draws every stroke of `drawing` onto `canvas` in the drawing's own points (the caller's
+    /// transform places them).
+    public static func drawStrokes(of drawing: Drawing, on canvas: CairoCanvas) {
+        var geometry = BrushGeometry()
+        for stroke in drawing.strokes {
+            geometry.removeAll()
+            var builder = BrushGeometryBuilder(inkType: stroke.ink.type)
+            for point in stroke.path.points {
+                var moved = point
+                (moved.x, moved.y) = stroke.transform.apply(x: point.x, y: point.y)
+                builder.add(moved, into: &geometry)
+            }
+            draw(geometry, color: stroke.ink.color, on: canvas)
+        }
+    }
+
     /// Draws one stroke's geometry in `color`, each convex piece at its vertices' mean opacity.
-    static func draw(_ geometry: BrushGeometry, color: InkColor, on canvas: CairoCanvas) {
+    public static func draw(_ geometry: BrushGeometry, color: InkColor, on canvas: CairoCanvas) {
         guard !geometry.triangles.isEmpty else { return }
         canvas.beginLayer()
+        drawPieces(of: geometry, color: color, on: canvas)
+        canvas.endLayer(opacity: color.alpha)
+    }
+
+    /// Draws the convex pieces of `geometry` from piece `first` on, each replacing what is under
+    /// it at its vertices' mean opacity and at full colour: the inside of one stroke's layer, which
+    /// is then composited with the ink's alpha. A live canvas draws each sample's new pieces so.
+    public static func drawPieces(of geometry: BrushGeometry, from first: Int = 0, color: InkColor, on canvas: CairoCanvas) {
+        guard !geometry.triangles.isEmpty, first < geometry.pieceStarts.count else { return }
         canvas.setBlend(.replace)
         let starts = geometry.pieceStarts.map(Int.init) + [geometry.triangleCount]
-        for (start, end) in zip(starts, starts.dropFirst()) where end > start {
+        for index in max(0, first)..<(starts.count - 1) where starts[index + 1] > starts[index] {
             var opacity = 0.0
             var count = 0.0
-            for triangle in start..<end {
+            for triangle in starts[index]..<starts[index + 1] {
                 for corner in 0..<3 {
                     let vertex = geometry.vertices[Int(geometry.triangles[triangle * 3 + corner])]
                     if corner == 0 { canvas.moveTo(x: vertex.x, y: vertex.y) } else { canvas.lineTo(x: vertex.x, y: vertex.y) }
@@ -72,7 +87,5 @@ public enum DrawingRenderer {
             canvas.fill()
         }
         canvas.setBlend(.over)
-        canvas.endLayer(opacity: color.alpha)
     }
 }
-

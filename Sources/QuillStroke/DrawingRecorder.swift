@@ -91,6 +91,27 @@ public struct DrawingRecorder: Sendable {
         applyEraser()
     }
 
+    /// The geometry the last ``add(_:)`` appended: new pieces of the ink stroke in contact (an
+    /// eraser sample's are the eraser path's, not ink). A live canvas draws just these.
+    public var latestGeometry: BrushGeometry { scratch }
+
+    /// Changes the ink: at once between strokes, from the next stroke when one is being drawn.
+    public mutating func setInk(_ ink: Ink) { engine.setInk(ink) }
+
+    /// The geometry from the ink stroke's last smoothed point toward `update`'s predicted one,
+    /// into `tail` (emptied first): drawn for the current frame only, replaced at the next.
+    public mutating func predictionTail(toward update: StrokeUpdate?, into tail: inout BrushGeometry) {
+        engine.tail(toward: update, into: &tail)
+    }
+
+    /// Puts `drawing`'s strokes in place of the current ones (undo, redo, a drawing opened from a
+    /// file); each gets a new id. A stroke in progress is not touched. The canvas size stays.
+    public mutating func replaceStrokes(with drawing: Drawing) {
+        self.drawing.strokes = drawing.strokes
+        strokeIDs = drawing.strokes.indices.map { nextStrokeID + $0 }
+        nextStrokeID += drawing.strokes.count
+    }
+
     /// What the eraser did since the last call, by stroke id, in order.
     public mutating func takeChanges() -> [Change] {
         defer { changes.removeAll() }

@@ -74,6 +74,15 @@ public struct InkColor: Hashable, Codable, Sendable {
             checked: Double((full >> 24) & 0xFF) / 255, Double((full >> 16) & 0xFF) / 255, Double((full >> 8) & 0xFF) / 255,
             Double(full & 0xFF) / 255)
     }
+
+    /// "#RRGGBB", or "#RRGGBBAA" when not opaque: what ``init(hex:)`` reads back.
+    public var hexString: String {
+        func byte(_ value: Double) -> String {
+            let digits = String(Int((value * 255).rounded()), radix: 16, uppercase: true)
+            return digits.count == 1 ? "0" + digits : digits
+        }
+        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+    }
 }
 
 /// An ink: type, colour and nominal width.

@@ -244,7 +244,7 @@ import QuillCore
 /// The layers an app links: the core libraries need no C library, Cairo is the renderer's alone.
 struct LayeringTests {
     static let coreModules = ["QuillCore", "QuillInput", "QuillStroke", "QuillGestures", "QuillLayout"]
-    static let cModules = ["CEvdev", "CInput", "CWacom", "CCairo", "QuillSystem", "QuillDevices", "QuillRender", "Glibc"]
+    static let cModules = ["CEvdev", "CInput", "CWacom", "CCairo", "CGtk", "QuillSystem", "QuillDevices", "QuillRender", "QuillCanvas", "Glibc"]
 
     func imports(of module: String) throws -> Set<String> {
         let directory = Fixtures.repositoryRoot.appendingPathComponent("Sources/\(module)")
@@ -271,6 +271,13 @@ struct LayeringTests {
             #expect(!(try imports(of: module)).contains("CCairo"), "\(module)")
         }
         #expect(try imports(of: "QuillRender").contains("CCairo"))
+    }
+
+    @Test func onlyTheCanvasImportsGTK() throws {
+        for module in ["QuillCore", "QuillInput", "QuillStroke", "QuillGestures", "QuillLayout", "QuillSystem", "QuillDevices", "QuillRender", "QuillC", "quill"] {
+            #expect(!(try imports(of: module)).contains("CGtk"), "\(module)")
+        }
+        #expect(try imports(of: "QuillCanvas").contains("CGtk"))
     }
 }
 

@@ -1,0 +1,330 @@
+import QuillCore
+import QuillGestures
+import QuillLayout
+import QuillStroke
+
+/// Everything a canvas window shows, without the window: the layout of the window (size class,
+/// canvas, palette), the drawing and its stroke engine, the tool state driven by double taps,
+/// squeezes and pad buttons, the palette, undo and redo. Samples go in; what changed comes out
+/// as ``DisplayChange``s for a painter (``CanvasPainter``) to apply in order.
+///
+/// The drawing lives in its own space, the **document**: points of the canvas rectangle the window
+/// had when the canvas was made (or the opened drawing's size). The window shows the document
+/// fitted into the layout's canvas rectangle (``documentToWindow``), so a resize moves and scales
+/// the picture and never changes the drawing.
+public final class CanvasModel {
+    /// What the painter must do, in order.
+    public enum DisplayChange: Sendable {
+        /// New pieces of the stroke in contact (document points), in its ink.
+        case pieces(BrushGeometry, Ink)
+        /// The stroke in contact ended: what was drawn of it is now committed ink.
+        case strokeEnded(Ink)
+        /// The committed strokes changed otherwise (eraser, undo, redo, clear, open) or the window
+        /// was resized: draw everything again.
+        case redrawAll
+    }
+
+    /// The tool indicator's flash after a recognized gesture or a tool change.
+    public struct Feedback: Hashable, Sendable {
+        /// What it says, e.g. "double tap → eraser".
+        public var text: String
+        /// Monotonic seconds when it appeared.
+        public var shownAt: Double
+    }
+
+    public let options: CanvasOptions
+    public private(set) var layout: Layout
+    /// The document's size in points.
+    public let document: CanvasSize
+    public private(set) var recorder: DrawingRecorder
+    public private(set) var interaction: PencilInteraction
+    private var recognizer = GestureRecognizer()
+    private var events: [GestureEvent] = []
+    public private(set) var feedback: Feedback?
+    private var changes: [DisplayChange] = []
+    /// The last update of the stroke in contact (for the prediction tail), nil between strokes.
+    public private(set) var lastUpdate: StrokeUpdate?
+    /// Where the pen hovers or erases, document points, and whether it is the eraser.
+    public private(set) var pointer: (x: Double, y: Double, isEraser: Bool, isTouching: Bool)?
+    /// A pen stroke that begins on the palette picks from it instead of inking (default true;
+    /// a recording played back draws every stroke, its pen never saw the palette).
+    public var penUsesPalette = true
+    /// A stroke that began on the palette: a palette tap, not ink, until the tip lifts.
+    private var isPaletteStroke = false
+    private var undoStack: [[Stroke]] = []
+    private var redoStack: [[Stroke]] = []
+    private var committed: [Stroke] = []
+    /// True when the drawing changed since it was last saved or opened.
+    public private(set) var hasUnsavedChanges = false
+    /// Monotonic seconds the samples taken since the last ``takeReadTimes()`` were read at.
+    private var readTimes: [Double] = []
+
+    /// The ink of each palette control, left to right or top to bottom: the seven inks of
+    /// PencilKit, then the eraser (nil).
+    public static let paletteInks: [InkType?] = InkType.allCases.map { $0 } + [nil]
+
+    /// A canvas of `options`' window. `mapping` maps a tablet's area (millimetres) onto the
+    /// document, whose size is its canvas (a recording's or a live tablet's, as `quill render`
+    /// and `quill live` map them); without one, the document is `document` or the layout's canvas
+    /// rectangle and input comes in document points (a pointer's, at 96 dpi).
+    public init(options: CanvasOptions, document: CanvasSize? = nil, mapping: TabletMapping? = nil) throws {
+        self.options = options
+        layout = try Layout(windowWidth: options.windowWidth, height: options.windowHeight, hand: options.hand)
+        let canvas = layout.canvas
+        let size = try document ?? mapping?.canvas ?? CanvasSize(width: canvas.width, height: canvas.height)
+        self.document = size
+        let used: TabletMapping
+        if let mapping, mapping.canvas == size {
+            used = mapping
+        } else if let mapping {
+            used = try TabletMapping(areaWidth: mapping.areaWidth, areaHeight: mapping.areaHeight, canvas: size)
+        } else {
+            used = try TabletMapping(areaWidth: size.width / Self.pointerPointsPerMillimetre, areaHeight: size.height / Self.pointerPointsPerMillimetre, canvas: size)
+        }
+        recorder = DrawingRecorder(ink: options.ink, mapping: used, eraser: options.eraser)
+        let tool = DrawingTool(ink: options.ink.type.rawValue, color: options.ink.color.hexString, width: options.ink.width)
+        var interaction = PencilInteraction(preferences: options.preferences)
+        _ = interaction.select(tool)
+        self.interaction = interaction
+    }
+
+    /// Window points per millimetre assumed for a pointer's samples (a 96-dpi screen).
+    public static let pointerPointsPerMillimetre = 96 / 25.4
+
+    // MARK: - Window
+
+    /// The window is now `width` × `height` points (each ≥ 320): the layout (size class, canvas,
+    /// palette) is computed again and everything is redrawn. Throws `LayoutError` below 320.
+    public func resize(width: Double, height: Double) throws {
+        guard width != layout.window.width || height != layout.window.height else { return }
+        layout = try Layout(windowWidth: width, height: height, hand: options.hand)
+        changes.append(.redrawAll)
+    }
+
+    /// The document fitted into the layout's canvas rectangle: window = document × scale + origin.
+    public var documentToWindow: (scale: Double, x: Double, y: Double) {
+        let canvas = layout.canvas
+        let scale = min(canvas.width / document.width, canvas.height / document.height)
+        return (scale, canvas.x + (canvas.width - document.width * scale) / 2, canvas.y + (canvas.height - document.height * scale) / 2)
+    }
+
+    /// The window point of a document point.
+    public func windowPoint(x: Double, y: Double) -> (x: Double, y: Double) {
+        let t = documentToWindow
+        return (t.x + x * t.scale, t.y + y * t.scale)
+    }
+
+    /// The document point of a window point.
+    public func documentPoint(x: Double, y: Double) -> (x: Double, y: Double) {
+        let t = documentToWindow
+        return ((x - t.x) / t.scale, (y - t.y) / t.scale)
+    }
+
+    /// The palette control at a window point, or nil.
+    public func paletteControl(atWindowX x: Double, y: Double) -> Int? {
+        layout.palette.controls.firstIndex { $0.contains(Point(x: x, y: y)) }
+    }
+
+    // MARK: - Input
+
+    /// One sample of the pen (any source: a recording, a live tablet, a toolkit pointer).
+    /// `readAt` is the monotonic second it was read, for the latency statistics.
+    public func add(_ sample: PenSample, readAt: Double? = nil, now: Double) {
+        var sample = sample
+        recognizer.add(sample, into: &events)
+        handleGestures(now: now)
+        // A double tap to the eraser makes the pen end erase: a mode, never content.
+        if interaction.state.current.isEraser { sample.tool = .eraser }
+        let canvasPoint = recorder.engine.mapping.canvasPoint(for: sample.tabletLocation)
+        let touching = sample.phase == .began || sample.phase == .moved
+        if sample.phase == .began, penUsesPalette {
+            let window = windowPoint(x: canvasPoint.x, y: canvasPoint.y)
+            isPaletteStroke = layout.palette.background.contains(Point(x: window.x, y: window.y))
+            if isPaletteStroke, let control = paletteControl(atWindowX: window.x, y: window.y) { choose(control: control, now: now) }
+        }
+        pointer = sample.phase == .cancelled || sample.phase == .ended && sample.distance >= 1
+            ? nil : (canvasPoint.x, canvasPoint.y, sample.tool == .eraser, touching)
+        if isPaletteStroke {
+            if !touching { isPaletteStroke = false }
+            return
+        }
+        if let readAt { readTimes.append(readAt) }
+        let update = recorder.add(sample)
+        if sample.tool != .eraser, let update {
+            if !recorder.latestGeometry.triangles.isEmpty { changes.append(.pieces(recorder.latestGeometry, recorder.engine.currentStroke?.ink ?? recorder.engine.ink)) }
+            lastUpdate = update.isEnd ? nil : update
+        }
+        if update?.isEnd == true { lastUpdate = nil }
+        noteCommitted(erased: !recorder.takeChanges().isEmpty, endedInk: sample.tool != .eraser && update?.isEnd == true)
+    }
+
+    /// The pen left proximity (a recording's or a live tablet's proximity-out).
+    public func proximityOut(at time: Double, now: Double) {
+        recognizer.proximityOut(at: time, into: &events)
+        handleGestures(now: now)
+        pointer = nil
+    }
+
+    /// A pad's button, ring or strip: acts through the person's pad bindings.
+    public func add(_ pad: PadEvent, now: Double) {
+        if let outcome = interaction.handle(pad, pose: nil) { show(outcome, now: now) }
+        applyTool()
+    }
+
+    /// Time passes on the samples' clock without a sample: a held squeeze ends at its deadline.
+    public func advance(toSampleTime time: Double, now: Double) {
+        guard let deadline = recognizer.nextDeadline, deadline <= time else { return }
+        recognizer.advance(to: time, into: &events)
+        handleGestures(now: now)
+    }
+
+    /// Ends the input: an open stroke is committed.
+    public func finish() {
+        let open = recorder.engine.currentStroke != nil && lastUpdate != nil
+        let ink = recorder.engine.currentStroke?.ink ?? recorder.engine.ink
+        recorder.finish()
+        lastUpdate = nil
+        noteCommitted(erased: !recorder.takeChanges().isEmpty, endedInk: open ? true : false, ink: ink)
+    }
+
+    private func handleGestures(now: Double) {
+        for event in events {
+            if let outcome = interaction.handle(event) { show(outcome, now: now) }
+        }
+        events.removeAll(keepingCapacity: true)
+        applyTool()
+    }
+
+    private func show(_ outcome: PencilInteraction.Outcome, now: Double) {
+        switch outcome.gesture {
+        case .doubleTap, .squeeze(.began), .padButton, .padDial: break
+        default: guard outcome.toolBefore != outcome.toolAfter else { return }
+        }
+        let name: String
+        switch outcome.gesture {
+        case .doubleTap: name = "double tap"
+        case .squeeze: name = "squeeze"
+        case let .padButton(number): name = "pad button \(number)"
+        case .padDial: name = "pad dial"
+        case let .button(_, pressed): name = pressed ? "button" : "button up"
+        case let .eraserEnd(isIn): name = isIn ? "eraser end" : "pen end"
+        }
+        let what: String
+        if outcome.toolBefore != outcome.toolAfter {
+            what = "→ \(outcome.toolAfter.ink)"
+        } else if outcome.action == .ignore {
+            what = "ignored"
+        } else {
+            what = "(\(outcome.action.map { String(describing: $0) } ?? "no action"))"
+        }
+        feedback = Feedback(text: "\(name) \(what)", shownAt: now)
+    }
+
+    /// The ink of the tool in use goes to the engine (the eraser keeps the last ink for later).
+    private func applyTool() {
+        let tool = interaction.state.current
+        guard !tool.isEraser, let type = InkType(rawValue: tool.ink), let color = try? InkColor(hex: tool.color) else { return }
+        let width = type.widthRange.contains(tool.width) ? tool.width : type.defaultWidth
+        if let ink = try? Ink(type: type, color: color, width: width), ink != recorder.engine.ink { recorder.setInk(ink) }
+    }
+
+    // MARK: - Palette and keys
+
+    /// The person chose palette control `index` (an ink, or the eraser).
+    public func choose(control index: Int, now: Double) {
+        guard Self.paletteInks.indices.contains(index) else { return }
+        let current = interaction.state.current
+        let tool: DrawingTool
+        if let type = Self.paletteInks[index] {
+            let color = current.isEraser ? interaction.state.previous.color : current.color
+            tool = DrawingTool(ink: type.rawValue, color: color, width: type.defaultWidth)
+        } else {
+            tool = .eraser
+        }
+        let changes = interaction.select(tool)
+        applyTool()
+        if !changes.isEmpty { feedback = Feedback(text: "palette → \(tool.ink)", shownAt: now) }
+    }
+
+    /// Undoes the last change of the committed strokes (a stroke, an erase, a clear).
+    public func undo() {
+        guard let last = undoStack.popLast() else { return }
+        redoStack.append(recorder.drawing.strokes)
+        restore(last)
+    }
+
+    /// Redoes what ``undo()`` took back.
+    public func redo() {
+        guard let next = redoStack.popLast() else { return }
+        undoStack.append(recorder.drawing.strokes)
+        restore(next)
+    }
+
+    /// Removes every stroke (undoable).
+    public func clear() {
+        guard !recorder.drawing.strokes.isEmpty else { return }
+        undoStack.append(recorder.drawing.strokes)
+        redoStack.removeAll()
+        restore([])
+    }
+
+    /// Puts an opened drawing's strokes on the canvas (they are not an undoable change).
+    public func open(_ drawing: Drawing) {
+        restore(drawing.strokes)
+        undoStack.removeAll()
+        redoStack.removeAll()
+        hasUnsavedChanges = false
+    }
+
+    /// The drawing was saved: nothing is unsaved any more.
+    public func markSaved() { hasUnsavedChanges = false }
+
+    private func restore(_ strokes: [Stroke]) {
+        recorder.replaceStrokes(with: Drawing(canvasWidth: document.width, canvasHeight: document.height, strokes: strokes))
+        committed = strokes
+        hasUnsavedChanges = true
+        changes.append(.redrawAll)
+    }
+
+    private func noteCommitted(erased: Bool, endedInk: Bool, ink: Ink? = nil) {
+        if endedInk { changes.append(.strokeEnded(ink ?? recorder.drawing.strokes.last?.ink ?? recorder.engine.ink)) }
+        if erased { changes.append(.redrawAll) }
+        guard recorder.drawing.strokes != committed else { return }
+        undoStack.append(committed)
+        redoStack.removeAll()
+        committed = recorder.drawing.strokes
+        hasUnsavedChanges = true
+    }
+
+    // MARK: - For the painter
+
+    /// What changed since the last call, in order.
+    public func takeChanges() -> [DisplayChange] {
+        defer { changes.removeAll(keepingCapacity: true) }
+        return changes
+    }
+
+    /// The monotonic seconds the samples drawn since the last call were read at.
+    public func takeReadTimes() -> [Double] {
+        defer { readTimes.removeAll(keepingCapacity: true) }
+        return readTimes
+    }
+
+    /// The prediction tail for this frame (document points), into `tail`.
+    public func predictionTail(into tail: inout BrushGeometry) {
+        guard let lastUpdate else {
+            tail.removeAll()
+            return
+        }
+        recorder.predictionTail(toward: lastUpdate, into: &tail)
+    }
+
+    /// The feedback still showing at monotonic second `now` (it shows for 0.8 s).
+    public func visibleFeedback(at now: Double) -> Feedback? {
+        guard let feedback, now - feedback.shownAt < Self.feedbackDuration else { return nil }
+        return feedback
+    }
+
+    /// Seconds a feedback flash stays: 0.8.
+    public static let feedbackDuration = 0.8
+}

@@ -121,8 +121,8 @@ let package = Package(
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillTestSupport"]),
-        .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillCore", "QuillTestSupport"]),
-        .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem", "QuillTestSupport"]),
+        .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem", "QuillRender", "QuillTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

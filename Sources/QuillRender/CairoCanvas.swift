@@ -230,3 +230,62 @@ public struct CairoError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { "cairo \(operation): \(message)" }
 }
+
+/// A PNG file's pixels, read with Cairo: to check a picture (a canvas screenshot, a render).
+public struct CairoImage: Sendable {
+    public let width: Int
+    public let height: Int
+    /// Rows of straight-alpha RGBA bytes.
+    private let pixels: [UInt8]
+
+    /// Throws ``CairoError`` when the file is missing or not a PNG.
+    public init(png path: String) throws {
+        guard let surface = cairo_image_surface_create_from_png(path) else {
+            throw CairoError(operation: "image_surface_create_from_png", message: "\(path): cannot be read")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw CairoError(operation: "image_surface_create_from_png", message: "\(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+        // Whatever the PNG's own format, painted onto ARGB32 to read one layout.
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        guard let argb = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)), let context = cairo_create(argb) else {
+            throw CairoError(operation: "image_surface_create", message: "\(path): \(width) × \(height) px")
+        }
+        cairo_set_source_surface(context, surface, 0, 0)
+        cairo_paint(context)
+        cairo_destroy(context)
+        cairo_surface_flush(argb)
+        defer { cairo_surface_destroy(argb) }
+        let stride = Int(cairo_image_surface_get_stride(argb))
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        if let data = cairo_image_surface_get_data(argb) {
+            for y in 0..<height {
+                for x in 0..<width {
+                    let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+                    let alpha = UInt8(word >> 24)
+                    func straight(_ shift: UInt32) -> UInt8 {
+                        let value = UInt32((word >> shift) & 0xFF)
+                        return alpha == 0 ? 0 : UInt8(min(255, value * 255 / UInt32(alpha)))
+                    }
+                    let index = (y * width + x) * 4
+                    pixels[index] = straight(16)
+                    pixels[index + 1] = straight(8)
+                    pixels[index + 2] = straight(0)
+                    pixels[index + 3] = alpha
+                }
+            }
+        }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The pixel at (x, y), or nil outside the image.
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)? {
+        guard (0..<width).contains(x), (0..<height).contains(y) else { return nil }
+        let index = (y * width + x) * 4
+        return (pixels[index], pixels[index + 1], pixels[index + 2], pixels[index + 3])
+    }
+}

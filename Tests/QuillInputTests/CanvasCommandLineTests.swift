@@ -1,0 +1,113 @@
+import Foundation
+import QuillRender
+import Testing
+
+/// `quill canvas` in a real GTK 4 window on Xvfb: a recording played into it, its screenshot
+/// checked pixel by pixel against the drawing `quill render` makes of the same recording.
+@Suite struct CanvasCommandLineTests {
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/xvfb-run") }
+
+    struct Canvas {
+        var status: Int32
+        var summary: [String: Any]
+        var error: String
+        var directory: String
+    }
+
+    /// Runs `quill canvas ARGUMENTS` under Xvfb with a fresh configuration and state directory.
+    func canvas(_ arguments: [String], display: Bool = true) throws -> Canvas {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-canvas-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let environment = ["XDG_CONFIG_HOME=\(directory)/config", "XDG_STATE_HOME=\(directory)/state", "GSK_RENDERER=cairo", "NO_AT_BRIDGE=1"]
+        let command = [CommandLineTests.executable.path, "canvas"] + arguments
+        let run = display
+            ? try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/env"), environment + ["/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x1024x24"] + command, deadline: 120)
+            : try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY"] + environment + command, deadline: 60)
+        let line = run.output.split(separator: "\n").last.map(String.init) ?? ""
+        let summary = (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
+        return Canvas(status: run.status, summary: summary, error: run.error, directory: directory)
+    }
+
+    func rect(_ value: Any?) -> (x: Double, y: Double, width: Double, height: Double)? {
+        guard let numbers = value as? [Double], numbers.count == 4 else { return nil }
+        return (numbers[0], numbers[1], numbers[2], numbers[3])
+    }
+
+    @Test(.enabled(if: isAvailable)) func theWindowShowsTheInkQuillRenderDrawsAndADoubleTapsEraser() throws {
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("quill-canvas-\(UUID().uuidString).png").path
+        let saved = shot + ".json", rendered = shot + ".render.json"
+        let run = try canvas(["--replay", Fixtures.cintiq22HDT, "--screenshot", shot, "--save", saved])
+        #expect(run.status == 0, "\(run.error)")
+        // The drawing is exactly the one `quill render` makes (same engine, same double taps:
+        // strokes drawn while a double tap had switched to the eraser erased instead).
+        let render = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/env"),
+            ["XDG_CONFIG_HOME=\(run.directory)/config", CommandLineTests.executable.path, "render", Fixtures.cintiq22HDT, "-o", shot + ".render.png", "--save-drawing", rendered])
+        #expect(render.status == 0)
+        let canvasDrawing = try Data(contentsOf: URL(fileURLWithPath: saved)), renderDrawing = try Data(contentsOf: URL(fileURLWithPath: rendered))
+        #expect(canvasDrawing == renderDrawing, "the canvas's drawing differs from quill render's")
+        #expect(run.summary["strokes"] as? Int == 13)
+        // The 22HDT's fifth and last double tap switched to the eraser (GestureCommandLineTests).
+        #expect(run.summary["tool"] as? String == "eraser")
+        #expect(run.summary["last_feedback"] as? String == "double tap → eraser")
+
+        // The screenshot: the window's content at its size, ink where the drawing's points are.
+        let image = try CairoImage(png: shot)
+        let window = try #require(run.summary["window"] as? [Double])
+        #expect(Double(image.width) == window[0] && Double(image.height) == window[1])
+        let transform = try #require(run.summary["document_to_window"] as? [Double])
+        let palette = try #require(rect((run.summary["palette"] as? [String: Any])?["background"]))
+        let json = try #require(try JSONSerialization.jsonObject(with: canvasDrawing) as? [String: Any])
+        var inked = 0, points = 0
+        for stroke in json["strokes"] as? [[String: Any]] ?? [] {
+            for point in (stroke["path"] as? [String: Any])?["points"] as? [[String: Any]] ?? [] {
+                let x = transform[1] + (point["x"] as? Double ?? 0) * transform[0], y = transform[2] + (point["y"] as? Double ?? 0) * transform[0]
+                guard !(x >= palette.x - 2 && x <= palette.x + palette.width + 2 && y >= palette.y - 2 && y <= palette.y + palette.height + 2) else { continue }
+                points += 1
+                // The pen ink is #0D3FBF: blue well above red somewhere within a pixel of the point.
+                let near = (-1...1).flatMap { dx in (-1...1).compactMap { dy in image.pixel(x: Int(x) + dx, y: Int(y) + dy) } }
+                if near.contains(where: { Int($0.blue) - Int($0.red) > 60 }) { inked += 1 }
+            }
+        }
+        #expect(points > 100 && Double(inked) >= 0.95 * Double(points), "\(inked) of \(points) points inked")
+        // Away from every stroke the paper is white.
+        #expect(image.pixel(x: Int(window[0]) / 2, y: Int(window[1]) - 20).map { $0.red > 240 && $0.green > 240 && $0.blue > 240 } == true)
+        // The palette is drawn where the layout put it (its dark background between controls).
+        let edge = try #require(image.pixel(x: Int(palette.x + 3), y: Int(palette.y + palette.height / 2)))
+        #expect(edge.red < 80 && edge.green < 80 && edge.blue < 90, "\(edge)")
+    }
+
+    @Test(.enabled(if: isAvailable), arguments: [(1024.0, 720.0, "regular", false), (500.0, 800.0, "compact", true)])
+    func theSizeClassOfTheWindowPlacesThePalette(width: Double, height: Double, horizontal: String, docked: Bool) throws {
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("quill-canvas-\(UUID().uuidString).png").path
+        let run = try canvas(["--replay", Fixtures.cintiq12WX, "--screenshot", shot, "--window", "\(Int(width))x\(Int(height))"])
+        #expect(run.status == 0, "\(run.error)")
+        let sizeClass = run.summary["size_class"] as? [String: String]
+        #expect(sizeClass?["horizontal"] == horizontal)
+        let palette = try #require(run.summary["palette"] as? [String: Any])
+        #expect(palette["docked"] as? Bool == docked)
+        let background = try #require(rect(palette["background"])), safe = try #require(rect(run.summary["safe_area"]))
+        #expect(background.x >= safe.x && background.y >= safe.y && background.x + background.width <= safe.x + safe.width && background.y + background.height <= safe.y + safe.height)
+        let image = try CairoImage(png: shot)
+        let inside = try #require(image.pixel(x: Int(background.x + 3), y: Int(background.y + background.height / 2)))
+        #expect(inside.red < 80 && inside.green < 80, "palette pixel \(inside)")
+        // Without --save the unsaved drawing is kept in the autosave file, and said so.
+        let autosave = run.directory + "/state/quill/canvas-autosave.json"
+        #expect(FileManager.default.fileExists(atPath: autosave) && run.error.contains(autosave))
+    }
+
+    @Test(.enabled(if: isAvailable)) func badInputIsAClearError() throws {
+        let missing = try canvas(["--replay", "/nonexistent/pen.events", "--screenshot", "/tmp/x.png"])
+        #expect(missing.status == 1 && missing.error.contains("/nonexistent/pen.events"))
+        let small = try canvas(["--replay", Fixtures.cintiq12WX, "--window", "200x720"])
+        #expect(small.status == 1 && small.error.contains("CanvasOptions.windowWidth") && small.error.contains("320"))
+        let shape = try canvas(["--replay", Fixtures.cintiq12WX, "--window", "wide"])
+        #expect(shape.status == 1 && shape.error.contains("WIDTHxHEIGHT"))
+        let noEnd = try canvas(["--screenshot", "/tmp/x.png"])
+        #expect(noEnd.status == 1 && noEnd.error.contains("--replay"))
+        let pad = try canvas(["--replay", Fixtures.recording("evemu-devices/Wacom-Intuos4-6x9.pad-buttons.events"),
+                              "--device-file", Fixtures.recording("evemu-devices/Wacom-Intuos4-6x9-Pad.desc"), "--screenshot", "/tmp/x.png"])
+        #expect(pad.status == 1 && pad.error.contains("no pen samples"), "\(pad.error)")
+        let headless = try canvas(["--replay", Fixtures.cintiq12WX, "--screenshot", "/tmp/x.png"], display: false)
+        #expect(headless.status == 1 && headless.error.contains("no display") && headless.error.contains("Xvfb"), "\(headless.error)")
+    }
+}

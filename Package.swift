@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillTestSupport"]),
         .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
-        .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem", "QuillRender", "QuillTestSupport"]),
+        .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem", "QuillRender", "QuillGestures", "QuillTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

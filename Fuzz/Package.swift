@@ -12,6 +12,7 @@ let package = Package(
         .executableTarget(name: "FuzzEvemu", dependencies: ["FuzzSupport", .product(name: "QuillInput", package: "Quill")], path: "Sources/FuzzEvemu"),
         .executableTarget(name: "FuzzDescription", dependencies: ["FuzzSupport", .product(name: "QuillInput", package: "Quill")], path: "Sources/FuzzDescription"),
         .executableTarget(name: "FuzzLibinputRecord", dependencies: ["FuzzSupport", .product(name: "QuillInput", package: "Quill")], path: "Sources/FuzzLibinputRecord"),
+        .executableTarget(name: "FuzzPreferences", dependencies: ["FuzzSupport", .product(name: "QuillGestures", package: "Quill")], path: "Sources/FuzzPreferences"),
         .executableTarget(name: "FuzzDrawing", dependencies: ["FuzzSupport", .product(name: "QuillStroke", package: "Quill")], path: "Sources/FuzzDrawing"),
     ]
 )

@@ -3,6 +3,7 @@ import Foundation
 import QuillCanvas
 import QuillCore
 import QuillDevices
+import QuillGestures
 import QuillInput
 import QuillLayout
 import QuillStroke

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import QuillCore
+import QuillGestures
 import QuillStroke
 @testable import QuillInput
 
@@ -34,6 +35,9 @@ struct FuzzRegressionTests {
                 _ = try SampleReplay(reader: try LibinputRecordReader(path: path)).allSamples()
             case "FuzzDrawing":
                 _ = try DrawingFile.read(path)
+            case "FuzzPreferences":
+                _ = try? PreferencesFile.readApp(path)
+                _ = try PreferencesFile.read(path)
             default:
                 Issue.record("unknown fuzz target directory for \(input)")
             }
@@ -42,6 +46,9 @@ struct FuzzRegressionTests {
             #expect(error.file == path, "the error names the file: \(error)")
         } catch let error as DrawingFileError {
             outcome = "\(error)"
+        } catch let error as PreferencesFile.Failure {
+            outcome = "\(error)"
+            #expect(error.path == path, "the error names the file: \(error)")
         }
         #expect(!outcome.isEmpty)
     }

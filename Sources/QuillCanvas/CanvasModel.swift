@@ -139,8 +139,7 @@ public final class CanvasModel {
         let touching = sample.phase == .began || sample.phase == .moved
         if sample.phase == .began, penUsesPalette {
             let window = windowPoint(x: canvasPoint.x, y: canvasPoint.y)
-            isPaletteStroke = layout.palette.background.contains(Point(x: window.x, y: window.y))
-            if isPaletteStroke, let control = paletteControl(atWindowX: window.x, y: window.y) { choose(control: control, now: now) }
+            isPaletteStroke = pick(atWindowX: window.x, y: window.y, now: now)
         }
         pointer = sample.phase == .cancelled || sample.phase == .ended && sample.distance >= 1
             ? nil : (canvasPoint.x, canvasPoint.y, sample.tool == .eraser, touching)
@@ -229,6 +228,46 @@ public final class CanvasModel {
     }
 
     // MARK: - Palette and keys
+
+    /// The colours of the colour palette (a double tap or squeeze set to "show colour palette").
+    public static let paletteColors = ["#0D3FBF", "#1A1A1A", "#D9480F", "#2B8A3E", "#E03131", "#F59F00", "#7048E8", "#FFFFFF"]
+
+    /// Where the colour palette's swatches are while it is shown (window points), else empty:
+    /// beside the tool palette, on the side away from the window's nearer edge.
+    public var colorSwatches: [Rect] {
+        guard interaction.state.shownPalettes.contains(.color) else { return [] }
+        let palette = layout.palette.background
+        let side = 32.0, gap = 6.0
+        return Self.paletteColors.indices.map { index in
+            if layout.palette.isDocked {
+                return Rect(x: palette.x + 8 + Double(index) * (side + gap), y: palette.y - side - 10, width: side, height: side)
+            }
+            let x = palette.x + palette.width / 2 < layout.window.width / 2 ? palette.x + palette.width + 10 : palette.x - side - 10
+            return Rect(x: x, y: palette.y + 8 + Double(index) * (side + gap), width: side, height: side)
+        }
+    }
+
+    /// A tap at a window point: on a colour swatch it picks the colour, on a palette control the
+    /// ink or the eraser. True when the point is on a palette (the tap is the palette's, not ink).
+    @discardableResult
+    public func pick(atWindowX x: Double, y: Double, now: Double) -> Bool {
+        let at = Point(x: x, y: y)
+        if let swatch = colorSwatches.firstIndex(where: { $0.contains(at) }) {
+            chooseColor(swatch, now: now)
+            return true
+        }
+        if let control = paletteControl(atWindowX: x, y: y) { choose(control: control, now: now) }
+        return layout.palette.background.contains(at)
+    }
+
+    /// The person chose colour `index` of the colour palette: the tool keeps its ink in that colour.
+    public func chooseColor(_ index: Int, now: Double) {
+        guard Self.paletteColors.indices.contains(index) else { return }
+        var tool = interaction.state.current.isEraser ? interaction.state.previous : interaction.state.current
+        tool.color = Self.paletteColors[index]
+        if !interaction.select(tool).isEmpty { feedback = Feedback(text: "colour \(tool.color)", shownAt: now) }
+        applyTool()
+    }
 
     /// The person chose palette control `index` (an ink, or the eraser).
     public func choose(control index: Int, now: Double) {

@@ -72,6 +72,7 @@ public final class CanvasPainter {
         }
         drawPointer(model, on: target, t)
         drawPalette(model, on: target)
+        drawShownPalettes(model, on: target)
         drawStatus(model, on: target, now: now)
     }
 
@@ -143,6 +144,49 @@ public final class CanvasPainter {
                 target.setColor(red: 0.2, green: 0.2, blue: 0.25)
                 target.text("erase", x: centre.x - target.textWidth("erase", size: 9) / 2, y: control.y + control.height - 4, size: 9)
             }
+        }
+    }
+
+    /// The palettes a double tap or squeeze showed: colours beside the tool palette, the
+    /// contextual palette where the pen hovered, the ink's width.
+    private func drawShownPalettes(_ model: CanvasModel, on target: CairoCanvas) {
+        let state = model.interaction.state
+        let tool = state.current.isEraser ? state.previous : state.current
+        for (index, swatch) in model.colorSwatches.enumerated() {
+            let color = (try? InkColor(hex: CanvasModel.paletteColors[index])) ?? .black
+            target.setColor(red: 0.16, green: 0.17, blue: 0.2, alpha: 0.94)
+            target.roundedRectangle(x: swatch.x - 3, y: swatch.y - 3, width: swatch.width + 6, height: swatch.height + 6, radius: 8)
+            target.fill()
+            target.setColor(red: color.red, green: color.green, blue: color.blue)
+            target.roundedRectangle(x: swatch.x, y: swatch.y, width: swatch.width, height: swatch.height, radius: 6)
+            target.fill()
+            if CanvasModel.paletteColors[index] == tool.color.uppercased() {
+                target.setColor(red: 0.1, green: 0.5, blue: 1)
+                target.setLineWidth(3)
+                target.roundedRectangle(x: swatch.x - 1.5, y: swatch.y - 1.5, width: swatch.width + 3, height: swatch.height + 3, radius: 7)
+                target.stroke()
+            }
+        }
+        if state.shownPalettes.contains(.contextual), let location = state.contextualPaletteLocation {
+            // The contextual palette at the hover location: the tool, its colour and width.
+            let at = model.windowPoint(x: location.x, y: location.y)
+            let label = "\(tool.ink) · \(tool.color) · \(String(format: "%.1f", tool.width)) pt"
+            let width = target.textWidth(label, size: 12) + 24
+            target.setColor(red: 0.16, green: 0.17, blue: 0.2, alpha: 0.94)
+            target.roundedRectangle(x: at.x + 12, y: at.y - 40, width: width, height: 28, radius: 14)
+            target.fill()
+            target.setColor(red: 1, green: 1, blue: 1)
+            target.text(label, x: at.x + 24, y: at.y - 21, size: 12)
+        }
+        if state.shownPalettes.contains(.inkAttributes) {
+            let palette = model.layout.palette.background
+            let label = "width \(String(format: "%.1f", tool.width)) pt"
+            let y = palette.y > model.layout.window.height / 2 ? palette.y - 84 : palette.y + palette.height + 52
+            target.setColor(red: 0.16, green: 0.17, blue: 0.2, alpha: 0.94)
+            target.roundedRectangle(x: palette.x, y: y, width: target.textWidth(label, size: 12) + 24, height: 28, radius: 14)
+            target.fill()
+            target.setColor(red: 1, green: 1, blue: 1)
+            target.text(label, x: palette.x + 12, y: y + 19, size: 12)
         }
     }
 

@@ -432,7 +432,8 @@ public final class CanvasWindow {
         let now = MonotonicClock.now()
         let live = libinput != nil || tablet != nil
         if live {
-            if touching, let control = model.paletteControl(atWindowX: x, y: y) { model.choose(control: control, now: now) }
+            if touching, !pointerTouching { model.pick(atWindowX: x, y: y, now: now) }
+            pointerTouching = touching
             if let area { gtk_widget_queue_draw(area) }
             return
         }

@@ -188,6 +188,36 @@ struct CanvasModelTests {
         #expect(abs(shown.x - 500) < 1 && abs(shown.y - 300) < 1)
     }
 
+    @Test func aDoubleTapSetToShowColoursShowsThemAndAPenTapPicksOne() throws {
+        // The 22HDT's five double taps with "show colour palette": shown, hidden, …, shown.
+        var preferences = PencilPreferences()
+        preferences.preferredTapAction = .showColorPalette
+        let (items, mapping) = try Self.timeline(Self.cintiq22HDT)
+        let model = try Self.model(mapping, preferences: preferences)
+        var shown: [Bool] = []
+        for item in items {
+            switch item {
+            case let .proximityOut(time): model.proximityOut(at: time, now: 0)
+            case let .sample(sample):
+                let before = model.feedback
+                model.add(sample, now: sample.time)
+                if let feedback = model.feedback, feedback != before, feedback.text.hasPrefix("double tap") { shown.append(!model.colorSwatches.isEmpty) }
+            }
+        }
+        #expect(shown == [true, false, true, false, true])
+        let swatches = model.colorSwatches
+        #expect(swatches.count == CanvasModel.paletteColors.count && swatches.allSatisfy { model.layout.safeAreaRect.contains($0) })
+        // A tap on the third swatch: the tool takes that colour, the drawing gets no stroke.
+        model.penUsesPalette = true
+        let strokes = model.recorder.drawing.strokes.count
+        let swatch = swatches[2]
+        let centre = (x: swatch.x + swatch.width / 2, y: swatch.y + swatch.height / 2)
+        for sample in try Self.stroke(on: model, from: centre, to: (centre.x + 2, centre.y + 2), time: 200) { model.add(sample, now: 200) }
+        #expect(model.recorder.drawing.strokes.count == strokes)
+        #expect(model.interaction.state.current.color == CanvasModel.paletteColors[2])
+        #expect(model.recorder.engine.ink.color == (try InkColor(hex: CanvasModel.paletteColors[2])))
+    }
+
     @Test func undoRedoAndClearAreKeysNotGestures() throws {
         let model = try CanvasModel(options: CanvasOptions())
         for (index, y) in [200.0, 300, 400].enumerated() {

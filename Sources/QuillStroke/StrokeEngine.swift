@@ -124,7 +124,7 @@ public struct StrokeEngine: Sendable {
         }
         let smoothed = smoother.add(x: location.x, y: location.y, time: sample.time)
         let displayed = isSmoothingEnabled ? smoothed : (x: location.x, y: location.y)
-        predictor.add(x: displayed.x, y: displayed.y, time: sample.time)
+        predictor.add(x: location.x, y: location.y, time: sample.time)
         let predicted: (x: Double, y: Double)
         if let prediction, prediction.x.isFinite, prediction.y.isFinite, abs(prediction.x) < 10_000, abs(prediction.y) < 10_000 {
             predicted = (prediction.x, prediction.y)

@@ -4,46 +4,96 @@ import QuillCore
 public struct PredictionParameters: Hashable, Sendable {
     /// How far ahead to predict, seconds: 0.008 … 0.034 (8–33 ms). Default 1/60 s.
     public let horizon: Double
-    /// Cutoff of the acceleration estimate, Hz (> 0). Default 6 Hz.
-    public let accelerationCutoff: Double
-    /// Cutoff of the velocity estimate from the displayed positions, Hz (> 0). Default 12 Hz.
-    public let velocityCutoff: Double
+    /// Spectral density of the pen's jerk, mm²/s⁵ (> 0): how quickly the filter lets the
+    /// acceleration change. Default 3 × 10⁸ (cursive loops of 3–5 Hz; 10⁸ … 10⁹ all do well).
+    public let jerkDensity: Double
+    /// Standard deviation of a measured position, mm (> 0): the sensor's noise and quantization.
+    /// Default 0.02 mm.
+    public let measurementNoise: Double
 
     /// Throws `ParameterError` naming the field.
-    public init(horizon: Double = 1.0 / 60, accelerationCutoff: Double = 6, velocityCutoff: Double = 12) throws {
+    public init(horizon: Double = 1.0 / 60, jerkDensity: Double = 3e8, measurementNoise: Double = 0.02) throws {
         guard horizon.isFinite, (0.008...0.034).contains(horizon) else {
             throw ParameterError(field: "PredictionParameters.horizon", value: "\(horizon)", expected: "seconds 0.008 … 0.034 (8–33 ms)")
         }
-        guard accelerationCutoff.isFinite, accelerationCutoff > 0 else {
-            throw ParameterError(field: "PredictionParameters.accelerationCutoff", value: "\(accelerationCutoff)", expected: "hertz > 0")
+        guard jerkDensity.isFinite, jerkDensity > 0, jerkDensity <= 1e14 else {
+            throw ParameterError(field: "PredictionParameters.jerkDensity", value: "\(jerkDensity)", expected: "mm²/s⁵ > 0 and ≤ 10¹⁴ (default 3 × 10⁸)")
         }
-        guard velocityCutoff.isFinite, velocityCutoff > 0 else {
-            throw ParameterError(field: "PredictionParameters.velocityCutoff", value: "\(velocityCutoff)", expected: "hertz > 0")
+        guard measurementNoise.isFinite, measurementNoise > 0, measurementNoise <= 10 else {
+            throw ParameterError(field: "PredictionParameters.measurementNoise", value: "\(measurementNoise)", expected: "millimetres > 0 and ≤ 10 (default 0.02)")
         }
         self.horizon = horizon
-        self.accelerationCutoff = accelerationCutoff
-        self.velocityCutoff = velocityCutoff
+        self.jerkDensity = jerkDensity
+        self.measurementNoise = measurementNoise
     }
 
     public static let defaults = PredictionParameters(unchecked: ())
     private init(unchecked: Void) {
         horizon = 1.0 / 60
-        accelerationCutoff = 6
-        velocityCutoff = 12
+        jerkDensity = 3e8
+        measurementNoise = 0.02
     }
 }
 
 /// Predicts where the tip will be a few milliseconds ahead, for drawing ahead of the pen.
 ///
-/// From the smoother's displayed positions: their low-passed velocity and acceleration; along the
-/// direction of travel the pen moves |v|·h + ½·aₜ·h², but never past the point where a decelerating
-/// pen stops (so no overshoot at stroke ends); across it the curvature adds ½·aₙ·h². Predicted
-/// points are never stored in a stroke. Constant memory and cost.
+/// A Kalman filter per axis over position, velocity and acceleration (white jerk), fed the pen's
+/// **raw** positions — not the smoothed display, whose lag would make the prediction late on
+/// curves. Along the direction of travel the tip moves |v|·h + ½·aₜ·h², but never past the point
+/// where a decelerating pen stops (no overshoot at stroke ends); across it the curvature adds
+/// ½·aₙ·h². Uneven, duplicate or 1–3 ms sample intervals are weighed by the filter as what they
+/// are. Predicted points are never stored in a stroke. Constant memory and cost, no allocation.
 public struct TipPredictor: Sendable {
     public let parameters: PredictionParameters
-    private var position: (x: Double, y: Double) = (0, 0)
-    private var velocity: (x: Double, y: Double) = (0, 0)
-    private var acceleration: (x: Double, y: Double) = (0, 0)
+
+    /// One axis: state (position mm, velocity mm/s, acceleration mm/s²) and its covariance.
+    struct Axis: Sendable {
+        var x = 0.0, v = 0.0, a = 0.0
+        var p00 = 0.0, p01 = 0.0, p02 = 0.0, p11 = 0.0, p12 = 0.0, p22 = 0.0
+
+        init() {}
+
+        init(position: Double, variance: Double) {
+            x = position
+            p00 = variance
+            p11 = 1e6
+            p22 = 1e8
+        }
+
+        /// Moves the state `dt` seconds on (white jerk of density `q`), then takes the measured
+        /// position `z` of variance `r`.
+        mutating func update(_ z: Double, dt: Double, q: Double, r: Double) {
+            // Predict: F = [[1, dt, dt²/2], [0, 1, dt], [0, 0, 1]]; P ← F P Fᵀ + Q.
+            let h = dt * dt / 2
+            let x1 = x + v * dt + a * h, v1 = v + a * dt
+            let f00 = p00 + dt * p01 + h * p02, f01 = p01 + dt * p11 + h * p12, f02 = p02 + dt * p12 + h * p22
+            let f11 = p11 + dt * p12, f12 = p12 + dt * p22
+            let dt2 = dt * dt, dt3 = dt2 * dt
+            var n00 = f00 + dt * f01 + h * f02 + q * dt3 * dt2 / 20
+            var n01 = f01 + dt * f02 + q * dt2 * dt2 / 8
+            var n02 = f02 + q * dt3 / 6
+            var n11 = f11 + dt * f12 + q * dt3 / 3
+            var n12 = f12 + q * dt2 / 2
+            var n22 = p22 + q * dt
+            // Update with z.
+            let s = n00 + r
+            let k0 = n00 / s, k1 = n01 / s, k2 = n02 / s
+            let innovation = z - x1
+            x = x1 + k0 * innovation
+            v = v1 + k1 * innovation
+            a = a + k2 * innovation
+            n11 -= k1 * n01
+            n12 -= k1 * n02
+            n22 -= k2 * n02
+            n01 -= k0 * n01
+            n02 -= k0 * n02
+            n00 -= k0 * n00
+            (p00, p01, p02, p11, p12, p22) = (n00, n01, n02, n11, n12, n22)
+        }
+    }
+
+    private var axisX = Axis()
+    private var axisY = Axis()
     private var lastTime = 0.0
     private var hasState = false
 
@@ -51,35 +101,36 @@ public struct TipPredictor: Sendable {
 
     public mutating func reset() { hasState = false }
 
-    /// Adds the displayed position (mm) at `time` (s).
+    /// Adds the pen's measured position (mm) at `time` (s).
     public mutating func add(x: Double, y: Double, time: Double) {
-        if hasState {
-            let dt = Swift.max(time - lastTime, 1e-4)
-            let velocityAlpha = StrokeSmoother.alpha(cutoff: parameters.velocityCutoff, dt: dt)
-            let newVelocity = (
-                x: velocity.x + velocityAlpha * ((x - position.x) / dt - velocity.x),
-                y: velocity.y + velocityAlpha * ((y - position.y) / dt - velocity.y))
-            let alpha = StrokeSmoother.alpha(cutoff: parameters.accelerationCutoff, dt: dt)
-            acceleration.x += alpha * ((newVelocity.x - velocity.x) / dt - acceleration.x)
-            acceleration.y += alpha * ((newVelocity.y - velocity.y) / dt - acceleration.y)
-            velocity = newVelocity
-        } else {
-            velocity = (0, 0)
-            acceleration = (0, 0)
+        let r = parameters.measurementNoise * parameters.measurementNoise
+        guard hasState else {
+            axisX = Axis(position: x, variance: r)
+            axisY = Axis(position: y, variance: r)
+            lastTime = time
+            hasState = true
+            return
         }
-        hasState = true
+        // A duplicate or backward time is a measurement at (almost) the same instant.
+        let dt = Swift.max(time - lastTime, 1e-4)
+        axisX.update(x, dt: dt, q: parameters.jerkDensity, r: r)
+        axisY.update(y, dt: dt, q: parameters.jerkDensity, r: r)
         lastTime = Swift.max(time, lastTime)
-        position = (x, y)
     }
+
+    /// The filtered velocity, mm/s.
+    public var velocity: (x: Double, y: Double) { hasState ? (axisX.v, axisY.v) : (0, 0) }
 
     /// The predicted position (mm) `horizon` seconds after the last sample (default: the parameters').
     public func predict(horizon: Double? = nil) -> (x: Double, y: Double) {
         let h = horizon ?? parameters.horizon
-        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
-        guard hasState, speed > 1e-6 else { return position }
-        let direction = (x: velocity.x / speed, y: velocity.y / speed)
-        let tangential = acceleration.x * direction.x + acceleration.y * direction.y
-        let normal = (x: acceleration.x - tangential * direction.x, y: acceleration.y - tangential * direction.y)
+        guard hasState else { return (0, 0) }
+        let position = (x: axisX.x, y: axisY.x)
+        let speed = (axisX.v * axisX.v + axisY.v * axisY.v).squareRoot()
+        guard speed > 1e-6, speed.isFinite else { return position }
+        let direction = (x: axisX.v / speed, y: axisY.v / speed)
+        let tangential = axisX.a * direction.x + axisY.a * direction.y
+        let normal = (x: axisX.a - tangential * direction.x, y: axisY.a - tangential * direction.y)
         var along = speed * h + 0.5 * tangential * h * h
         if tangential < 0 {
             // Decelerating: stop where the pen would stop, never beyond.

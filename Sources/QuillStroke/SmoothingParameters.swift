@@ -14,8 +14,17 @@ public struct SmoothingParameters: Hashable, Sendable {
     /// Below it the display is mostly filtered (no jitter at rest), above it mostly lag-free. Default 25 mm/s.
     public let compensationSpeed: Double
 
+    /// How far (in standard deviations of the sensor's noise, estimated as the pen moves) the pen
+    /// must leave where it rested to count as moving, > 0: then the lag is compensated fully
+    /// however slow it goes. Default 4 (a resting pen almost never gets there). `.infinity` keeps
+    /// only the speed fade.
+    public let motionThreshold: Double
+
+    /// The noise estimate's floor, mm: a perfectly clean input still needs this much to move.
+    public static let noiseFloor = 0.002
+
     /// Throws `ParameterError` naming the field for a value out of range.
-    public init(minimumCutoff: Double = 1.5, speedCoefficient: Double = 0.08, velocityCutoff: Double = 1.5, compensationSpeed: Double = 25) throws {
+    public init(minimumCutoff: Double = 1.5, speedCoefficient: Double = 0.08, velocityCutoff: Double = 1.5, compensationSpeed: Double = 25, motionThreshold: Double = 4) throws {
         guard minimumCutoff.isFinite, minimumCutoff > 0 else {
             throw ParameterError(field: "SmoothingParameters.minimumCutoff", value: "\(minimumCutoff)", expected: "hertz > 0")
         }
@@ -28,10 +37,14 @@ public struct SmoothingParameters: Hashable, Sendable {
         guard compensationSpeed.isFinite, compensationSpeed >= 0 else {
             throw ParameterError(field: "SmoothingParameters.compensationSpeed", value: "\(compensationSpeed)", expected: "mm/s ≥ 0")
         }
+        guard !motionThreshold.isNaN, motionThreshold > 0 else {
+            throw ParameterError(field: "SmoothingParameters.motionThreshold", value: "\(motionThreshold)", expected: "noise standard deviations > 0 (.infinity: speed fade only)")
+        }
         self.minimumCutoff = minimumCutoff
         self.speedCoefficient = speedCoefficient
         self.velocityCutoff = velocityCutoff
         self.compensationSpeed = compensationSpeed
+        self.motionThreshold = motionThreshold
     }
 
     /// The documented defaults.
@@ -41,5 +54,6 @@ public struct SmoothingParameters: Hashable, Sendable {
         speedCoefficient = 0.08
         velocityCutoff = 1.5
         compensationSpeed = 25
+        motionThreshold = 4
     }
 }

@@ -4,8 +4,12 @@
 /// the 2D position jointly — one cutoff for both axes, from the 2D speed, so curves are not
 /// distorted. A first-order filter with time constant τ trails a pen moving at v by v·τ; the
 /// smoother adds back τ·v̂ (v̂: a separately filtered velocity), weighted by s²/(s² + s₀²) so that at
-/// rest (s ≈ 0) the display stays filtered and in motion it is lag-free. Causal: a displayed point
-/// never moves later. Constant memory and cost per sample; time comes from the samples.
+/// rest (s ≈ 0) the display stays filtered and in motion it is lag-free. A speed fade alone leaves
+/// a slow pen far behind (80 ms at 5 mm/s), so the smoother also tells motion from rest: the pen
+/// moves when it has left a slowly following anchor by more than `motionThreshold` times the
+/// sensor's own noise (estimated as it goes, from second differences), and then the compensation
+/// is full at any speed; at rest the fade holds and the display stays still. Causal: a displayed
+/// point never moves later. Constant memory and cost per sample; time comes from the samples.
 public struct StrokeSmoother: Sendable {
     public let parameters: SmoothingParameters
     private var filtered: (x: Double, y: Double) = (0, 0)
@@ -13,6 +17,12 @@ public struct StrokeSmoother: Sendable {
     private var velocity: (x: Double, y: Double) = (0, 0)
     private var lastTime = 0.0
     private var hasState = false
+    /// Motion detection: the raw input two samples back, a slowly following anchor, the sensor's
+    /// noise variance per axis (mm²) and how much of the compensation motion asks for (0 … 1).
+    private var beforeLastInput: (x: Double, y: Double)?
+    private var anchor: (x: Double, y: Double) = (0, 0)
+    private var noiseVariance = 0.02 * 0.02
+    private var motion = 0.0
 
     public init(parameters: SmoothingParameters = .defaults) { self.parameters = parameters }
 
@@ -31,12 +41,17 @@ public struct StrokeSmoother: Sendable {
             lastInput = (x, y)
             velocity = (0, 0)
             lastTime = time
+            anchor = (x, y)
+            beforeLastInput = nil
+            motion = 0
             return (x, y)
         }
         let dt = Swift.max(time - lastTime, 1e-4)
         lastTime = Swift.max(time, lastTime)
         // Velocity of the raw input, low-passed at the velocity cutoff.
         let rawVelocity = ((x - lastInput.x) / dt, (y - lastInput.y) / dt)
+        updateMotion(x: x, y: y, dt: dt)
+        beforeLastInput = lastInput
         lastInput = (x, y)
         // The velocity estimate speeds up with the pen too (as fast as the position filter), so the
         // compensation follows curves; at rest it stays slow, keeping sensor noise out of it.
@@ -52,7 +67,8 @@ public struct StrokeSmoother: Sendable {
         // Lag compensation: the filter's time constant times the velocity, faded in with speed.
         let tau = 1 / (2 * .pi * cutoff)
         let s0 = parameters.compensationSpeed
-        let weight = s0 == 0 ? 1 : speed * speed / (speed * speed + s0 * s0)
+        let fade = s0 == 0 ? 1 : speed * speed / (speed * speed + s0 * s0)
+        let weight = Swift.max(fade, motion)
         var displayed = (x: filtered.x + weight * tau * velocity.x, y: filtered.y + weight * tau * velocity.y)
         // Never beyond the newest measurement along the direction of travel (no overshoot).
         let ahead = (displayed.x - x) * velocity.x + (displayed.y - y) * velocity.y
@@ -62,6 +78,23 @@ public struct StrokeSmoother: Sendable {
             displayed.y -= back * velocity.y
         }
         return displayed
+    }
+
+    /// Tells motion from rest (see the type's description): `motion` moves toward 1 while the pen
+    /// is farther from the anchor than the threshold, toward 0 otherwise, within about 15 ms.
+    private mutating func updateMotion(x: Double, y: Double, dt: Double) {
+        if let before = beforeLastInput {
+            // Second differences hold the noise (6σ² per axis) and not a steady motion.
+            let ddx = x - 2 * lastInput.x + before.x, ddy = y - 2 * lastInput.y + before.y
+            let sample = (ddx * ddx + ddy * ddy) / 12
+            if sample.isFinite { noiseVariance += StrokeSmoother.alpha(cutoff: 0.5, dt: dt) * (sample - noiseVariance) }
+        }
+        let sigma = Swift.max(noiseVariance.squareRoot(), SmoothingParameters.noiseFloor)
+        anchor.x += StrokeSmoother.alpha(cutoff: 4, dt: dt) * (x - anchor.x)
+        anchor.y += StrokeSmoother.alpha(cutoff: 4, dt: dt) * (y - anchor.y)
+        let distance = ((x - anchor.x) * (x - anchor.x) + (y - anchor.y) * (y - anchor.y)).squareRoot()
+        let target = distance > parameters.motionThreshold * sigma ? 1.0 : 0.0
+        motion += StrokeSmoother.alpha(cutoff: 10, dt: dt) * (target - motion)
     }
 
     /// Exponential smoothing factor for a first-order low-pass at `cutoff` Hz over `dt` seconds.

@@ -7,8 +7,9 @@ public struct PredictionParameters: Hashable, Sendable {
     /// Spectral density of the pen's jerk, mm²/s⁵ (> 0): how quickly the filter lets the
     /// acceleration change. Default 3 × 10⁸ (cursive loops of 3–5 Hz; 10⁸ … 10⁹ all do well).
     public let jerkDensity: Double
-    /// Standard deviation of a measured position, mm (> 0): the sensor's noise and quantization.
-    /// Default 0.02 mm.
+    /// Standard deviation of a measured position, mm (> 0) — the sensor's noise and quantization —
+    /// to start from: the predictor then estimates it from the samples themselves (their third
+    /// differences), so a noisy pen is smoothed more and a clean one followed closely. Default 0.02 mm.
     public let measurementNoise: Double
 
     /// Throws `ParameterError` naming the field.
@@ -41,8 +42,10 @@ public struct PredictionParameters: Hashable, Sendable {
 /// **raw** positions — not the smoothed display, whose lag would make the prediction late on
 /// curves. Along the direction of travel the tip moves |v|·h + ½·aₜ·h², but never past the point
 /// where a decelerating pen stops (no overshoot at stroke ends); across it the curvature adds
-/// ½·aₙ·h². Uneven, duplicate or 1–3 ms sample intervals are weighed by the filter as what they
-/// are. Predicted points are never stored in a stroke. Constant memory and cost, no allocation.
+/// ½·aₙ·h². The measurement noise is estimated as the pen goes, from the third differences of
+/// evenly spaced samples (20 σ² per axis; a steady acceleration leaves none). Uneven, duplicate or
+/// 1–3 ms sample intervals are weighed by the filter as what they are. Predicted points are never
+/// stored in a stroke. Constant memory and cost, no allocation.
 public struct TipPredictor: Sendable {
     public let parameters: PredictionParameters
 
@@ -96,6 +99,18 @@ public struct TipPredictor: Sendable {
     private var axisY = Axis()
     private var lastTime = 0.0
     private var hasState = false
+    /// The last three measurements and the two intervals between them, for the noise estimate.
+    private var history: (a: (x: Double, y: Double, dt: Double), b: (x: Double, y: Double, dt: Double), c: (x: Double, y: Double)) = ((0, 0, 0), (0, 0, 0), (0, 0))
+    private var historyCount = 0
+    /// The estimated variance of a measured position per axis, mm².
+    public private(set) var noiseVariance = 0.0
+
+    /// How much the filter trusts a measurement less than its estimated noise says: the white-jerk
+    /// model is only approximately a pen, and a little more smoothing predicts better (measured).
+    static let noiseWeight = 2.0
+
+    /// The smallest noise the estimate may reach, mm (quantization of a fine tablet).
+    public static let noiseFloor = 0.002
 
     public init(parameters: PredictionParameters = .defaults) { self.parameters = parameters }
 
@@ -103,19 +118,45 @@ public struct TipPredictor: Sendable {
 
     /// Adds the pen's measured position (mm) at `time` (s).
     public mutating func add(x: Double, y: Double, time: Double) {
-        let r = parameters.measurementNoise * parameters.measurementNoise
         guard hasState else {
+            // The sensor's noise is learnt once and kept from stroke to stroke.
+            if noiseVariance == 0 { noiseVariance = parameters.measurementNoise * parameters.measurementNoise }
+            let r = Swift.max(noiseVariance, Self.noiseFloor * Self.noiseFloor)
             axisX = Axis(position: x, variance: r)
             axisY = Axis(position: y, variance: r)
             lastTime = time
             hasState = true
+            historyCount = 1
+            history.c = (x, y)
             return
         }
         // A duplicate or backward time is a measurement at (almost) the same instant.
         let dt = Swift.max(time - lastTime, 1e-4)
+        estimateNoise(x: x, y: y, dt: dt)
+        let r = Self.noiseWeight * Swift.max(noiseVariance, Self.noiseFloor * Self.noiseFloor)
         axisX.update(x, dt: dt, q: parameters.jerkDensity, r: r)
         axisY.update(y, dt: dt, q: parameters.jerkDensity, r: r)
         lastTime = Swift.max(time, lastTime)
+    }
+
+    /// Third differences of four evenly spaced measurements hold 20 σ² of noise per axis and no
+    /// steady acceleration; uneven spacing (a dropped or doubled sample) is skipped.
+    private mutating func estimateNoise(x: Double, y: Double, dt: Double) {
+        defer {
+            history.a = (history.b.x, history.b.y, history.b.dt)
+            history.b = (history.c.x, history.c.y, dt)
+            history.c = (x, y)
+            historyCount = Swift.min(historyCount + 1, 4)
+        }
+        guard historyCount >= 3 else { return }
+        let spacings = (history.a.dt, history.b.dt, dt)
+        let low = Swift.min(spacings.0, spacings.1, spacings.2), high = Swift.max(spacings.0, spacings.1, spacings.2)
+        guard low > 0, high <= 1.3 * low else { return }
+        let d3x = x - 3 * history.c.x + 3 * history.b.x - history.a.x
+        let d3y = y - 3 * history.c.y + 3 * history.b.y - history.a.y
+        let sample = (d3x * d3x + d3y * d3y) / 40
+        guard sample.isFinite else { return }
+        noiseVariance += StrokeSmoother.alpha(cutoff: 0.43, dt: dt) * (sample - noiseVariance)
     }
 
     /// The filtered velocity, mm/s.

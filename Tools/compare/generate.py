@@ -1,7 +1,8 @@
 """Synthetic pen strokes with known ground truth, written as evemu recordings Quill reads.
 
-Each stroke is a true path p(t) in millimetres; it is sampled at 133, 200 or 240 Hz with timing
-jitter, Gaussian position noise, the tablet's quantization (200 units/mm) and dropped samples.
+Each stroke is a true path p(t) in millimetres; it is sampled as one of three tablets would —
+240 Hz with little noise, a 133 Hz EMR pen, a noisy 120 Hz one (PROFILES) — with timing jitter,
+Gaussian position noise, the tablet's quantization (200 units/mm) and dropped samples.
 The device header is an Intuos-Pro-like tablet (pressure 0…8191, tilt at 57 units/rad).
 """
 import json
@@ -72,11 +73,28 @@ def loops(speed=120.0, duration=2.5):
     return duration, lambda t: (40 + 18 * t + 6 * math.sin(2 * math.pi * 2.2 * t) * 1.0, 70 + 7 * math.cos(2 * math.pi * 2.2 * t))
 
 
+def cursive(seed, duration=3.0):
+    """Handwriting-like cursive: two loops of 3–5 Hz and 3–7 mm drifting right at 15–30 mm/s."""
+    rng = random.Random(seed)
+    loops = [(rng.uniform(3, 5), rng.uniform(3, 7), rng.uniform(0, 6.28)) for _ in range(2)]
+    drift = rng.uniform(15, 30)
+    return duration, lambda t: (40 + drift * t + sum(a * math.sin(2 * math.pi * f * t + p) for f, a, p in loops),
+                                70 + sum(a * math.cos(2 * math.pi * f * t * 1.07 + p) for f, a, p in loops))
+
+
+# rate (Hz), position noise σ (mm), timing jitter (s), share of dropped samples
+PROFILES = {
+    "240 Hz low noise": (240, 0.005, 0.0003, 0.0),
+    "133 Hz EMR": (133, 0.02, 0.0008, 0.01),
+    "120 Hz noisy": (120, 0.06, 0.001, 0.02),
+}
+
+
 def rest(duration=1.5):
     return duration, lambda t: (100.0, 70.0)
 
 
-def sample(path, duration, rate, rng, noise=0.06, jitter=0.0008, drop=0.02):
+def sample(path, duration, rate, rng, noise, jitter, drop):
     """Samples (t, x_mm, y_mm) as the tablet reports them."""
     samples = []
     n = int(duration * rate)
@@ -113,23 +131,24 @@ def write_evemu(path, samples, pressure=3000, tilt=(10, -5)):
 
 
 def generate(directory, seed=20261123):
-    """Writes every synthetic stroke at 133, 200 and 240 Hz; returns their descriptions."""
+    """Writes every synthetic stroke for each profile; returns their descriptions."""
     rng = random.Random(seed)
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     shapes = {
-        "line-100": line(100.0), "line-300": line(300.0), "circle": circle(),
-        "zigzag-stops": zigzag(True)[:2], "zigzag-through": zigzag(False)[:2], "loops": loops(), "rest": rest(),
+        "line-5": line(5.0, length=10.0), "line-20": line(20.0, length=30.0), "line-100": line(100.0), "line-300": line(300.0),
+        "circle": circle(), "zigzag-stops": zigzag(True)[:2], "zigzag-through": zigzag(False)[:2], "loops": loops(),
+        "cursive": cursive(7), "rest": rest(),
     }
     corners = {"zigzag-stops": zigzag(True)[2], "zigzag-through": zigzag(False)[2]}
     cases = []
-    for name, (duration, path) in shapes.items():
-        for rate in (133, 200, 240):
-            samples = sample(path, duration, rate, rng)
+    for profile, (rate, noise, jitter, drop) in PROFILES.items():
+        for name, (duration, path) in shapes.items():
+            samples = sample(path, duration, rate, rng, noise, jitter, drop)
             file = out / f"{name}-{rate}hz.events"
             write_evemu(file, samples)
             truth = [(i / 2000, *path(i / 2000)) for i in range(int(duration * 2000) + 1)]
-            cases.append({"name": name, "rate": rate, "file": str(file), "duration": duration, "truth": truth,
+            cases.append({"name": name, "profile": profile, "rate": rate, "file": str(file), "duration": duration, "truth": truth,
                           "corners": corners.get(name, []), "time_offset": samples[0][0] + 1.0})
     (out / "truth.json").write_text(json.dumps([{k: v for k, v in c.items() if k != "truth"} for c in cases], indent=1))
     return cases

@@ -322,11 +322,65 @@ public final class LibinputRecordReader: RecordingReader {
     // MARK: - Parsing with Yams
 
     private func compose(_ text: String, firstLine: Int) throws -> Node? {
+        try checkNesting(text, firstLine: firstLine)
         do {
             return try Yams.compose(yaml: text)
         } catch let error as YamlError {
             throw yamlError(error, firstLine: firstLine)
         }
+    }
+
+    /// Deepest nesting handed to Yams, which composes recursively: a libinput record file nests
+    /// 6 levels or so; thousands (`[[[[…`, found by the fuzzer) overflowed the stack.
+    static let maximumNesting = 256
+
+    /// Refuses YAML nested deeper than ``maximumNesting``: flow brackets and braces outside quotes
+    /// and comments, plus each line's indentation and leading `- ` / `? ` indicators.
+    private func checkNesting(_ text: String, firstLine: Int) throws {
+        var flow = 0, line = 0
+        var atLineStart = true, lineDepth = 0
+        var quote: UInt8? = nil, inComment = false, previous: UInt8 = 0x0A
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            defer { previous = byte; index += 1 }
+            if byte == 0x0A {
+                line += 1
+                atLineStart = true
+                lineDepth = 0
+                inComment = false  // a quoted scalar may span lines: its quote stays open
+                continue
+            }
+            if inComment { continue }
+            if let open = quote {
+                if open == 0x22, byte == 0x5C { index += 1; continue }  // \x in double quotes
+                if byte == open { quote = nil }
+                continue
+            }
+            if atLineStart {
+                // Indentation and sequence or key indicators: each a level for Yams.
+                if byte == 0x20 || ((byte == 0x2D || byte == 0x3F) && index + 1 < bytes.count && (bytes[index + 1] == 0x20 || bytes[index + 1] == 0x0A)) {
+                    lineDepth += 1
+                    if flow + lineDepth > Self.maximumNesting { throw nestingError(firstLine + line) }
+                    continue
+                }
+                atLineStart = false
+            }
+            switch byte {
+            case 0x22, 0x27: quote = byte
+            case 0x23 where previous == 0x20 || previous == 0x09 || previous == 0x0A: inComment = true
+            case 0x5B, 0x7B:
+                flow += 1
+                if flow + lineDepth > Self.maximumNesting { throw nestingError(firstLine + line) }
+            case 0x5D, 0x7D: flow = max(0, flow - 1)
+            default: break
+            }
+        }
+    }
+
+    private func nestingError(_ line: Int) -> RecordingError {
+        RecordingError(file: path, line: line, message: "YAML nested deeper than \(Self.maximumNesting) levels: not a libinput record file (it nests a few)")
     }
 
     private func yamlError(_ error: YamlError, firstLine: Int) -> RecordingError {

@@ -37,6 +37,29 @@ import QuillTestSupport
         #expect(Self.replay("# EVEMU 1.3\nN: X\nI: 0003 056a 0001 0001\nP: \(bytes)\n")?.contains("property") == true)
     }
 
+    @Test func deeplyNestedYAMLIsRefusedBeforeYamsRecursesIntoIt() throws {
+        // Found by Tools/fuzz (481 876 inputs in): 4 000 nested '[' overflowed the stack in Yams'
+        // composer. Flow brackets, "- - - …" and indentation all count; quoted brackets do not.
+        let real = try String(contentsOfFile: Fixtures.intuosProRecord, encoding: .utf8)
+        let lines = real.split(separator: "\n", omittingEmptySubsequences: false)
+        for (nesting, line) in [(String(repeating: "[", count: 5000), 2), ("\n" + String(repeating: "- ", count: 3000) + "x", 3), (String(repeating: "{a: ", count: 300), 2)] {
+            let text = lines[0] + "\nweird: " + nesting + "\n" + lines.dropFirst().joined(separator: "\n")
+            let path = try Fixtures.write(text, suffix: ".yml")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            do {
+                _ = try SampleReplay(reader: LibinputRecordReader(path: path)).allSamples()
+                Issue.record("nesting \(nesting.prefix(8))… was read")
+            } catch let error as RecordingError {
+                #expect(error.file == path && error.line == line && error.message.contains("nested deeper than 256"), "\(error)")
+            }
+        }
+        // 200 levels inside quotes is a plain string: the real file still reads.
+        let quoted = lines[0] + "\nnote: \"" + String(repeating: "[", count: 300) + "\"\n" + lines.dropFirst().joined(separator: "\n")
+        let path = try Fixtures.write(quoted, suffix: ".yml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try SampleReplay(reader: LibinputRecordReader(path: path)).allSamples().count == (try SampleReplay(reader: LibinputRecordReader(path: Fixtures.intuosProRecord)).allSamples().count))
+    }
+
     @Test func mutatedCopiesOfARealRecordingNeverTrap() throws {
         // Seeded mutations of the DTH2242 recording's first 400 lines: characters replaced by
         // digits, hex letters, signs or separators, runs of digits inserted, lines duplicated or cut.

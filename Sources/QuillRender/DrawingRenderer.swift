@@ -28,7 +28,11 @@ public enum DrawingRenderer {
             canvas.setColor(red: background.red, green: background.green, blue: background.blue, alpha: background.alpha)
             canvas.paint()
         }
-        drawStrokes(of: drawing, on: canvas)
+        if format == .svg {
+            drawVectorStrokes(of: drawing, on: canvas)
+        } else {
+            drawStrokes(of: drawing, on: canvas)
+        }
         try canvas.finish()
     }
 
@@ -53,6 +57,39 @@ public enum DrawingRenderer {
                 builder.add(moved, into: &geometry)
             }
             draw(geometry, color: stroke.ink.color, on: canvas)
+        }
+    }
+
+    /// Draws every stroke as one vector path (SVG): Cairo's SVG surface can hold a path but not
+    /// the replace operator, which it would turn into an embedded picture. Each stroke's triangles,
+    /// all wound the same way, are filled together with the non-zero rule — their union, no seams —
+    /// at the stroke's mean opacity × the ink's alpha (per-piece shading is the PNG/PDF's).
+    static func drawVectorStrokes(of drawing: Drawing, on canvas: CairoCanvas) {
+        var geometry = BrushGeometry()
+        for stroke in drawing.strokes {
+            geometry.removeAll()
+            var builder = BrushGeometryBuilder(inkType: stroke.ink.type)
+            for point in stroke.path.points {
+                var moved = point
+                (moved.x, moved.y) = stroke.transform.apply(x: point.x, y: point.y)
+                builder.add(moved, into: &geometry)
+            }
+            guard !geometry.triangles.isEmpty else { continue }
+            var opacity = 0.0
+            for triangle in 0..<geometry.triangleCount {
+                var corners = (0..<3).map { geometry.vertices[Int(geometry.triangles[triangle * 3 + $0])] }
+                // Counter-clockwise, all of them: overlapping triangles then never cancel out.
+                let area = (corners[1].x - corners[0].x) * (corners[2].y - corners[0].y) - (corners[2].x - corners[0].x) * (corners[1].y - corners[0].y)
+                if area < 0 { corners.swapAt(1, 2) }
+                canvas.moveTo(x: corners[0].x, y: corners[0].y)
+                canvas.lineTo(x: corners[1].x, y: corners[1].y)
+                canvas.lineTo(x: corners[2].x, y: corners[2].y)
+                canvas.closePath()
+                opacity += corners.reduce(0) { $0 + $1.opacity } / 3
+            }
+            let color = stroke.ink.color
+            canvas.setColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha * opacity / Double(geometry.triangleCount))
+            canvas.fill()
         }
     }
 

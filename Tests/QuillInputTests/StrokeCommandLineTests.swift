@@ -107,7 +107,14 @@ import QuillCore
         let bytes = try Data(contentsOf: URL(fileURLWithPath: directory + "/a.png"))
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(try cli.quill("render", Fixtures.dellCanvas, "-o", directory + "/a.svg").status == 0)
-        #expect(try String(contentsOfFile: directory + "/a.svg", encoding: .utf8).contains("<svg"))
+        let svg = try String(contentsOfFile: directory + "/a.svg", encoding: .utf8)
+        #expect(svg.contains("<svg"))
+        // Vector: one path per stroke, no embedded picture (issue 15: it was a 5692×4267 PNG).
+        #expect(!svg.contains("<image") && !svg.contains("data:image/png"), "the SVG embeds a picture")
+        let vectorDrawing = directory + "/a.json"
+        #expect(try cli.quill("render", Fixtures.dellCanvas, "-o", directory + "/b.png", "--save-drawing", vectorDrawing).status == 0)
+        let strokes = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: vectorDrawing))) as? [String: Any])["strokes"] as? [Any]
+        #expect(svg.components(separatedBy: "<path").count - 1 == strokes?.count, "one path per stroke")
         #expect(try cli.quill("render", Fixtures.dellCanvas, "-o", directory + "/a.pdf").status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/a.pdf")).prefix(4) == Data("%PDF".utf8))
         let again = try cli.quill("render", drawing, "-o", directory + "/b.png")

@@ -23,6 +23,9 @@ public struct StrokeSmoother: Sendable {
     private var anchor: (x: Double, y: Double) = (0, 0)
     private var noiseVariance = 0.02 * 0.02
     private var motion = 0.0
+    /// A Kalman filter over position, velocity and acceleration: in motion the display follows
+    /// its estimate, which has no lag on curves and less noise than the samples.
+    private var tracker = TipPredictor()
 
     public init(parameters: SmoothingParameters = .defaults) { self.parameters = parameters }
 
@@ -44,6 +47,8 @@ public struct StrokeSmoother: Sendable {
             anchor = (x, y)
             beforeLastInput = nil
             motion = 0
+            tracker.reset()
+            tracker.add(x: x, y: y, time: time)
             return (x, y)
         }
         let dt = Swift.max(time - lastTime, 1e-4)
@@ -51,6 +56,7 @@ public struct StrokeSmoother: Sendable {
         // Velocity of the raw input, low-passed at the velocity cutoff.
         let rawVelocity = ((x - lastInput.x) / dt, (y - lastInput.y) / dt)
         updateMotion(x: x, y: y, dt: dt)
+        tracker.add(x: x, y: y, time: time)
         beforeLastInput = lastInput
         lastInput = (x, y)
         // The velocity estimate speeds up with the pen too (as fast as the position filter), so the
@@ -69,7 +75,10 @@ public struct StrokeSmoother: Sendable {
         let s0 = parameters.compensationSpeed
         let fade = s0 == 0 ? 1 : speed * speed / (speed * speed + s0 * s0)
         let weight = Swift.max(fade, motion)
-        var displayed = (x: filtered.x + weight * tau * velocity.x, y: filtered.y + weight * tau * velocity.y)
+        // At rest the filtered point; in motion the tracker's estimate (no lag, less noise).
+        let tracked = tracker.position
+        var displayed = (x: filtered.x + weight * (tracked.x - filtered.x), y: filtered.y + weight * (tracked.y - filtered.y))
+        _ = tau
         // Never beyond the newest measurement along the direction of travel (no overshoot).
         let ahead = (displayed.x - x) * velocity.x + (displayed.y - y) * velocity.y
         if ahead > 0, speed > 0 {

@@ -159,6 +159,9 @@ public struct TipPredictor: Sendable {
         noiseVariance += StrokeSmoother.alpha(cutoff: 0.43, dt: dt) * (sample - noiseVariance)
     }
 
+    /// The filtered position, mm (the last measurement's, less its noise).
+    public var position: (x: Double, y: Double) { hasState ? (axisX.x, axisY.x) : (0, 0) }
+
     /// The filtered velocity, mm/s.
     public var velocity: (x: Double, y: Double) { hasState ? (axisX.v, axisY.v) : (0, 0) }
 

@@ -74,7 +74,8 @@ public struct StrokeEngine: Sendable {
     /// cost per sample is flat however long the stroke.
     public let recordsPath: Bool
     public private(set) var smoother: StrokeSmoother
-    public private(set) var predictor: TipPredictor
+    /// The tip's Kalman filter (the smoother's, fed the raw samples): it predicts the tip.
+    public var predictor: TipPredictor { smoother.tracker }
     private var geometryBuilder: BrushGeometryBuilder
     private var strokeCount = 0
     private var isDrawing = false
@@ -87,8 +88,7 @@ public struct StrokeEngine: Sendable {
         self.ink = ink
         self.mapping = mapping
         self.recordsPath = recordsPath
-        smoother = StrokeSmoother(parameters: smoothing)
-        predictor = TipPredictor(parameters: prediction)
+        smoother = StrokeSmoother(parameters: smoothing, tracking: prediction)
         geometryBuilder = BrushGeometryBuilder(inkType: ink.type)
     }
 
@@ -114,7 +114,6 @@ public struct StrokeEngine: Sendable {
                 geometryBuilder = BrushGeometryBuilder(inkType: ink.type)
             }
             smoother.reset()
-            predictor.reset()
             geometryBuilder.reset()
             isDrawing = true
             startTime = sample.time
@@ -124,7 +123,6 @@ public struct StrokeEngine: Sendable {
         }
         let smoothed = smoother.add(x: location.x, y: location.y, time: sample.time)
         let displayed = isSmoothingEnabled ? smoothed : (x: location.x, y: location.y)
-        predictor.add(x: location.x, y: location.y, time: sample.time)
         let predicted: (x: Double, y: Double)
         if let prediction, prediction.x.isFinite, prediction.y.isFinite, abs(prediction.x) < 10_000, abs(prediction.y) < 10_000 {
             predicted = (prediction.x, prediction.y)

@@ -25,9 +25,14 @@ public struct StrokeSmoother: Sendable {
     private var motion = 0.0
     /// A Kalman filter over position, velocity and acceleration: in motion the display follows
     /// its estimate, which has no lag on curves and less noise than the samples.
-    private var tracker = TipPredictor()
+    /// (The stroke engine predicts the tip from it too: one filter, not two.)
+    public private(set) var tracker: TipPredictor
 
-    public init(parameters: SmoothingParameters = .defaults) { self.parameters = parameters }
+    /// `tracking` sets the Kalman filter followed in motion (and predicted from by the engine).
+    public init(parameters: SmoothingParameters = .defaults, tracking: PredictionParameters = .defaults) {
+        self.parameters = parameters
+        tracker = TipPredictor(parameters: tracking)
+    }
 
     /// Forgets the stroke (call at each new stroke).
     public mutating func reset() { hasState = false }

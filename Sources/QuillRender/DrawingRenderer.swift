@@ -49,14 +49,19 @@ public enum DrawingRenderer {
     public static func drawStrokes(of drawing: Drawing, on canvas: CairoCanvas) {
         var geometry = BrushGeometry()
         for stroke in drawing.strokes {
-            geometry.removeAll()
-            var builder = BrushGeometryBuilder(inkType: stroke.ink.type)
-            for point in stroke.path.points {
-                var moved = point
-                (moved.x, moved.y) = stroke.transform.apply(x: point.x, y: point.y)
-                builder.add(moved, into: &geometry)
-            }
+            build(stroke, into: &geometry)
             draw(geometry, color: stroke.ink.color, on: canvas)
+        }
+    }
+
+    /// `stroke`'s whole geometry, its transform applied, into `geometry` (emptied first).
+    static func build(_ stroke: Stroke, into geometry: inout BrushGeometry) {
+        geometry.removeAll()
+        var builder = BrushGeometryBuilder(inkType: stroke.ink.type)
+        for point in stroke.path.points {
+            var moved = point
+            (moved.x, moved.y) = stroke.transform.apply(x: point.x, y: point.y)
+            builder.add(moved, into: &geometry)
         }
     }
 
@@ -67,13 +72,7 @@ public enum DrawingRenderer {
     static func drawVectorStrokes(of drawing: Drawing, on canvas: CairoCanvas) {
         var geometry = BrushGeometry()
         for stroke in drawing.strokes {
-            geometry.removeAll()
-            var builder = BrushGeometryBuilder(inkType: stroke.ink.type)
-            for point in stroke.path.points {
-                var moved = point
-                (moved.x, moved.y) = stroke.transform.apply(x: point.x, y: point.y)
-                builder.add(moved, into: &geometry)
-            }
+            build(stroke, into: &geometry)
             guard !geometry.triangles.isEmpty else { continue }
             var opacity = 0.0
             for triangle in 0..<geometry.triangleCount {

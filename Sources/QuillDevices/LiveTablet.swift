@@ -34,6 +34,8 @@ public struct LiveTablet {
         // The node's barrel rotation now, as libinput starts from it: both backends count an Art
         // Pen's roll from the same value.
         if let rotation = node.value(type: EvdevCode.EventType.abs, code: EvdevCode.Abs.z) { decoder.assumeRotation(raw: rotation) }
+        // And where the pen is: a frame that moves one axis keeps the others (libinput does too).
+        decoder.assumeAxes { node.value(type: EvdevCode.EventType.abs, code: $0) }
         decoder.startClock(at: 0)  // event times arrive minus `origin`
         padDecoder?.startClock(at: 0)
     }

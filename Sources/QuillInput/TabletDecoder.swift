@@ -227,6 +227,18 @@ public struct TabletDecoder: Sendable {
         isRotationKnown = true
     }
 
+    /// The node's current position, pressure, distance, tilt and wheel, as a live reader has them
+    /// from libevdev when it opens the node (the kernel's state; libinput starts from it too): a
+    /// first frame that moves only X then keeps the pen's Y instead of taking 0 — a jump to the
+    /// tablet's edge when a tablet is plugged back in under a hovering pen. `value(code)` gives
+    /// an axis's current value, nil for an axis the node lacks.
+    public mutating func assumeAxes(_ value: (UInt16) -> Int32?) {
+        let codes = [EvdevCode.Abs.x, EvdevCode.Abs.y, EvdevCode.Abs.pressure, EvdevCode.Abs.distance, EvdevCode.Abs.tiltX, EvdevCode.Abs.tiltY, EvdevCode.Abs.wheel]
+        let events = codes.compactMap { code in value(code).map { InputEvent(microseconds: 0, type: EvdevCode.EventType.abs, code: code, value: $0) } }
+        applyAxes(of: events[...])
+        hasSeenTilt = false  // tilt counts as seen only once the pen reports it
+    }
+
     /// Starts the samples' clock at `microseconds` (the frames' clock) instead of at the first
     /// frame decoded: a live reader that reopens a tablet plugged back in keeps its clock.
     public mutating func startClock(at microseconds: Int64) {

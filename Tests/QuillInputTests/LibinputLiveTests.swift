@@ -235,7 +235,8 @@ struct LiveDeviceBehaviourTests {
         // one). Whether the pen is still down when the node opens again depends on how late
         // umockdev's replug lands on a loaded machine: a hover may come first.
         #expect(resumed.first { $0.phase != "hover" }?.phase == "began", "\(resumed.prefix(3).map(\.phase))")
-        #expect(resumed.allSatisfy { sample in expected.contains { $0.t == sample.t && $0.x_mm == sample.x_mm && $0.y_mm == sample.y_mm } })
+        let stranger = resumed.first { sample in !expected.contains { $0.t == sample.t && $0.x_mm == sample.x_mm && $0.y_mm == sample.y_mm } }
+        #expect(stranger == nil, "a sample the replay does not have: \(stranger.map { "\($0)" } ?? ""); nearest in time: \(stranger.flatMap { s in expected.min { abs($0.t - s.t) < abs($1.t - s.t) } }.map { "\($0)" } ?? ""); messages: \(run.error)")
         let again = try #require(resumed.firstIndex { sample in sample.phase == "began" && expected.contains { $0.t == sample.t && $0.phase == "began" } }, "\(run.error)")
         let start = try #require(expected.firstIndex { $0.t == live[again].t })
         let mismatch = zip(live[again...], expected[start...]).first { $0 != $1 }

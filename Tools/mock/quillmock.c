@@ -14,7 +14,8 @@
  *     with ENODEV and opening it fails with ENOENT, as when the tablet is unplugged.
  *  5. QUILL_MOCK_REPLUG_AFTER=S: S seconds after that first failed read the tablet is plugged
  *     back in: the node opens again, what the tablet sent meanwhile is lost (drained at the
- *     open), and reads pass through from then on.
+ *     open, to the end of a frame), its axes report their current values (EVIOCGABS, as the
+ *     kernel's), and reads pass through from then on.
  *  6. QUILL_MOCK_HEADROOM=S: the stream's event times are kept at least S seconds ahead of the
  *     moment they are read. The test stamps events ahead of the time umockdev plays them, so a
  *     proximity timer running from an event's time (libinput's 50 ms, Quill's raw path) expires
@@ -66,6 +67,33 @@ static long unplug_after(void) {
 static double unplugged_at = -1;  /* CLOCK_MONOTONIC seconds of the first failed read */
 static int replugged;              /* plugged back in: everything passes through */
 static int drain_at_open;          /* the next open of the node drops what is pending */
+
+/* The node's axes as its events set them (the kernel's state): a node opened again reports them
+ * in EVIOCGABS, as a kernel node does, where umockdev's recorded ioctls would say 0. */
+static int abs_value[ABS_CNT];
+static char abs_known[ABS_CNT];
+static unsigned char carry[sizeof(struct input_event)];
+static size_t carried;
+
+static void note_stream(const void *bytes, size_t size) {
+    const unsigned char *p = bytes;
+    while (size > 0) {
+        size_t take = sizeof carry - carried < size ? sizeof carry - carried : size;
+        memcpy(carry + carried, p, take);
+        carried += take;
+        p += take;
+        size -= take;
+        if (carried == sizeof carry) {
+            struct input_event event;
+            memcpy(&event, carry, sizeof event);
+            if (event.type == EV_ABS && event.code < ABS_CNT) {
+                abs_value[event.code] = event.value;
+                abs_known[event.code] = 1;
+            }
+            carried = 0;
+        }
+    }
+}
 
 static double now_seconds(void) {
     struct timespec t;
@@ -131,17 +159,48 @@ static int track(int fd, const char *path) {
         int flags = fcntl(fd, F_GETFL);
         fcntl(fd, F_SETFL, flags | O_NONBLOCK);
         char sink[170 * sizeof(struct input_event)];
-        size_t drained = 0;
+        size_t drained = 0, last_chunk = 0;
         ssize_t count;
-        while ((count = plain_read(fd, sink, sizeof sink)) > 0) drained += (size_t)count;
+        carried = 0;
+        while ((count = plain_read(fd, sink, sizeof sink)) > 0) {
+            drained += (size_t)count;
+            last_chunk = (size_t)count;
+            note_stream(sink, (size_t)count);
+        }
         fcntl(fd, F_SETFL, flags);
         /* The pty's buffer (4 KiB) fills while the tablet is away, so umockdev's write of an
-         * event may be cut and what was drained end inside an event: then the rest of that event
-         * is read too (it follows at once), or every later read would be misaligned (libevdev:
-         * EINVAL). A guard: the replug test's one EINVAL was not traced to this for certain. */
+         * event may be cut and what was drained end inside an event: the rest of that event is
+         * read too (it follows at once), or every later read would be misaligned (libevdev:
+         * EINVAL). */
         size_t rest = drained % sizeof(struct input_event);
         size_t missing = rest ? sizeof(struct input_event) - rest : 0;
-        while (missing > 0 && (count = plain_read(fd, sink, missing)) > 0) missing -= (size_t)count;
+        while (missing > 0 && (count = plain_read(fd, sink, missing)) > 0) {
+            missing -= (size_t)count;
+            note_stream(sink, (size_t)count);
+        }
+        /* And the kernel hands a newly opened reader whole frames only (the input core passes a
+         * frame at once): unless what was drained ended with a SYN_REPORT, read on, an event at a
+         * time, to the end of the frame the drain cut — else the first frame read would be its
+         * tail (an X without its Y: a sample the tablet never sent; seen under load). */
+        struct input_event last;
+        int frame_ended = 0;
+        if (rest == 0 && last_chunk >= sizeof last) {
+            memcpy(&last, sink + last_chunk - sizeof last, sizeof last);
+            frame_ended = last.type == EV_SYN && last.code == SYN_REPORT;
+        }
+        for (int events = 0; !frame_ended && events < 64; events++) {
+            struct pollfd ready = { .fd = fd, .events = POLLIN };
+            if (poll(&ready, 1, 1000) <= 0) break;
+            size_t got = 0;
+            while (got < sizeof last) {
+                ssize_t more = plain_read(fd, (char *)&last + got, sizeof last - got);
+                if (more <= 0) break;
+                got += (size_t)more;
+            }
+            if (got < sizeof last) break;
+            note_stream(&last, sizeof last);
+            frame_ended = last.type == EV_SYN && last.code == SYN_REPORT;
+        }
     }
     return fd;
 }
@@ -347,6 +406,7 @@ ssize_t read(int fd, void *buffer, size_t count) {
         if (mocked && result > 0) {
             events_read += result / EVENT_SIZE;
             shift_times(buffer, result);
+            note_stream(buffer, (size_t)result);
         }
         return result;
     }
@@ -361,6 +421,25 @@ ssize_t read(int fd, void *buffer, size_t count) {
     if (result > 0) {
         events_read += result / EVENT_SIZE;
         shift_times(buffer, result);
+        note_stream(buffer, (size_t)result);
+    }
+    return result;
+}
+
+/* A node opened again after a replug reports its axes' current values, as the kernel does
+ * (libevdev reads them at open: a frame that moves only X keeps the last Y). */
+int ioctl(int fd, unsigned long request, ...) {
+    NEXT(ioctl);
+    va_list arguments;
+    va_start(arguments, request);
+    void *argument = va_arg(arguments, void *);
+    va_end(arguments);
+    int result = next_ioctl(fd, request, argument);
+    int mocked = fd >= 0 && fd < MAX_FDS && mocked_fds[fd];
+    if (result >= 0 && mocked && replugged && _IOC_TYPE(request) == 'E' && _IOC_NR(request) >= 0x40 && _IOC_NR(request) < 0x40 + ABS_CNT
+        && _IOC_DIR(request) == _IOC_READ && _IOC_SIZE(request) >= sizeof(struct input_absinfo)) {
+        unsigned code = _IOC_NR(request) - 0x40;
+        if (abs_known[code] && argument) ((struct input_absinfo *)argument)->value = abs_value[code];
     }
     return result;
 }

@@ -46,15 +46,22 @@ public struct LiveTablet {
     }
 
     /// ±30 years in microseconds: the span a live event's time is held to.
-    static let timeLimit: Int64 = 30 * 365 * 86_400 * 1_000_000
+    public static let timeLimit: Int64 = 30 * 365 * 86_400 * 1_000_000
+
+    /// `microseconds` from `origin`, held within ±``timeLimit`` without trapping: the time of an
+    /// event from a live node, whose bytes may be out of step (a broken or hostile node).
+    public static func relativeTime(_ microseconds: Int64, from origin: Int64) -> Int64 {
+        let (relative, overflow) = microseconds.subtractingReportingOverflow(origin)
+        if overflow { return microseconds < 0 ? -timeLimit : timeLimit }
+        return max(-timeLimit, min(timeLimit, relative))
+    }
 
     /// Decodes what was read, frame by frame.
     public mutating func decode(_ events: [InputEvent], into samples: inout [PenSample]) {
         for var event in events {
             // A time no monotonic clock gives (a broken node's bytes out of step) is held within
             // ±30 years of the run's start, so nothing downstream overflows.
-            let (relative, overflow) = event.microseconds.subtractingReportingOverflow(origin)
-            event.microseconds = overflow ? (event.microseconds < 0 ? -LiveTablet.timeLimit : LiveTablet.timeLimit) : max(-LiveTablet.timeLimit, min(LiveTablet.timeLimit, relative))
+            event.microseconds = LiveTablet.relativeTime(event.microseconds, from: origin)
             if assembler.add(event) == .frameComplete {
                 if padDecoder != nil {
                     padDecoder?.decode(frame: assembler.pending[...], into: &padEvents)

@@ -79,7 +79,7 @@ public final class LibinputRecordWriter {
             let micros = event.microseconds % 1_000_000
             buffer += "    - [\(pad(seconds, 3)), \(pad(micros, 6)), \(pad(Int64(event.type), 3)), \(pad(Int64(event.code), 3)), \(pad(Int64(event.value), 7))]"
             if event.isFrameEnd {
-                let delta = previousFrameTime.map { (event.microseconds - $0) / 1000 } ?? 0
+                let delta = previousFrameTime.map { event.microseconds.subtractingReportingOverflow($0).partialValue / 1000 } ?? 0
                 buffer += " # ------------ SYN_REPORT (0) ---------- +\(delta)ms\n"
                 previousFrameTime = event.microseconds
             } else {

@@ -149,7 +149,8 @@ struct Record: ParsableCommand {
             }
             for var event in events {
                 if origin == nil { origin = event.microseconds }
-                event.microseconds -= origin ?? 0
+                // Held within ±30 years: a node's bytes out of step never trap the recorder.
+                event.microseconds = LiveTablet.relativeTime(event.microseconds, from: origin ?? 0)
                 frame.append(event)
                 count += 1
                 if event.isFrameEnd {

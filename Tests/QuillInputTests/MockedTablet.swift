@@ -153,7 +153,8 @@ final class MockedTablet {
         // umockdev's node is a pty, which hands a reader that fell behind part of an event; the
         // helper reads the rest at once (a kernel node never cuts an event). Should that fail
         // ("left cut"; libevdev: EINVAL, and libinput silently stops reading the node) the run says
-        // nothing about Quill: it is run again, at most twice, and the last one stands.
+        // nothing about Quill: it is run again, at most twice, and the last one stands (so is a
+        // run whose cut the helper completed: see isCut).
         var result = try runOnce(mocks, arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes)
         for _ in 0..<2 where isCut(result.error) {
             result = try runOnce(mocks, arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes)
@@ -161,9 +162,11 @@ final class MockedTablet {
         return result
     }
 
-    /// True when the mocked stream reached the program cut inside an event (see `run`).
+    /// True when the mocked stream reached the program cut inside an event (see `run`). A cut
+    /// the helper completed is counted too: once, under heavy load, a run with completed cuts still
+    /// read bytes out of step (a recorder then met garbage times), which a kernel node never gives.
     static func isCut(_ messages: String) -> Bool {
-        messages.contains("libevdev_next_event failed: Invalid argument") || messages.contains("inside an event") && messages.contains("left cut)")
+        messages.contains("libevdev_next_event failed: Invalid argument") || messages.contains("inside an event")
     }
 
     private static func runOnce(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool, environment: [String: String], timeout: Int, rebasesTimes: Bool) throws -> (status: Int32, output: String, error: String) {

@@ -1,15 +1,14 @@
 /// Removes sensor jitter from the tip position without the lag such filters usually add.
 ///
-/// An adaptive low-pass (the 1€ filter's rule: cutoff = minimum + coefficient × speed) runs on
-/// the 2D position jointly — one cutoff for both axes, from the 2D speed, so curves are not
-/// distorted. A first-order filter with time constant τ trails a pen moving at v by v·τ; the
-/// smoother adds back τ·v̂ (v̂: a separately filtered velocity), weighted by s²/(s² + s₀²) so that at
-/// rest (s ≈ 0) the display stays filtered and in motion it is lag-free. A speed fade alone leaves
-/// a slow pen far behind (80 ms at 5 mm/s), so the smoother also tells motion from rest: the pen
-/// moves when it has left a slowly following anchor by more than `motionThreshold` times the
-/// sensor's own noise (estimated as it goes, from second differences), and then the compensation
-/// is full at any speed; at rest the fade holds and the display stays still. Causal: a displayed
-/// point never moves later. Constant memory and cost per sample; time comes from the samples.
+/// At rest an adaptive low-pass (the 1€ filter's rule: cutoff = minimum + coefficient × speed) on
+/// the 2D position jointly keeps a resting pen still. In motion the display follows a Kalman
+/// estimate of the tip (``tracker``: position, velocity, acceleration), which has no lag on curves
+/// and less noise than the samples. The weight between them is the speed fade s²/(s² + s₀²), or 1
+/// as soon as the pen is seen to move: it has left a slowly following anchor by more than
+/// `motionThreshold` times the sensor's own noise (estimated as it goes, from second
+/// differences). Never ahead of the newest measurement along the direction of travel; causal: a
+/// displayed point never moves later. Constant memory and cost per sample; time comes from the
+/// samples.
 public struct StrokeSmoother: Sendable {
     public let parameters: SmoothingParameters
     private var filtered: (x: Double, y: Double) = (0, 0)
@@ -64,8 +63,8 @@ public struct StrokeSmoother: Sendable {
         tracker.add(x: x, y: y, time: time)
         beforeLastInput = lastInput
         lastInput = (x, y)
-        // The velocity estimate speeds up with the pen too (as fast as the position filter), so the
-        // compensation follows curves; at rest it stays slow, keeping sensor noise out of it.
+        // The velocity estimate (for the fade and the no-overshoot bound) speeds up with the pen
+        // too; at rest it stays slow, keeping sensor noise out of it.
         let previousSpeed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
         let velocityAlpha = StrokeSmoother.alpha(cutoff: parameters.velocityCutoff + parameters.speedCoefficient * previousSpeed, dt: dt)
         velocity.x += velocityAlpha * (rawVelocity.0 - velocity.x)
@@ -75,15 +74,13 @@ public struct StrokeSmoother: Sendable {
         let alpha = StrokeSmoother.alpha(cutoff: cutoff, dt: dt)
         filtered.x += alpha * (x - filtered.x)
         filtered.y += alpha * (y - filtered.y)
-        // Lag compensation: the filter's time constant times the velocity, faded in with speed.
-        let tau = 1 / (2 * .pi * cutoff)
+        // How much of the tracker to show: faded in with speed, or all of it once the pen moves.
         let s0 = parameters.compensationSpeed
         let fade = s0 == 0 ? 1 : speed * speed / (speed * speed + s0 * s0)
         let weight = Swift.max(fade, motion)
         // At rest the filtered point; in motion the tracker's estimate (no lag, less noise).
         let tracked = tracker.position
         var displayed = (x: filtered.x + weight * (tracked.x - filtered.x), y: filtered.y + weight * (tracked.y - filtered.y))
-        _ = tau
         // Never beyond the newest measurement along the direction of travel (no overshoot).
         let ahead = (displayed.x - x) * velocity.x + (displayed.y - y) * velocity.y
         if ahead > 0, speed > 0 {

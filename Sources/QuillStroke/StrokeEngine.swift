@@ -131,8 +131,10 @@ public struct StrokeEngine: Sendable {
         }
         let direction = lastDisplayed.map { _atan2(displayed.y - $0.y, displayed.x - $0.x) }
         lastDisplayed = displayed
-        let point = strokePoint(mm: displayed, sample: sample, direction: direction)
-        let predictedPoint = strokePoint(mm: predicted, sample: sample, direction: direction, time: sample.time + predictor.parameters.horizon)
+        // One mark for both points: the same sample's pressure, tilt and direction.
+        let mark = InkModel.mark(ink: ink, pressure: sample.pressure, altitude: sample.altitude, azimuth: sample.azimuth, direction: direction)
+        let point = strokePoint(mm: displayed, sample: sample, mark: mark)
+        let predictedPoint = strokePoint(mm: predicted, sample: sample, mark: mark, time: sample.time + predictor.parameters.horizon)
         if recordsPath { currentStroke?.path.points.append(point) }
         let committed = geometry.vertices.count
         geometryBuilder.add(point, into: &geometry)
@@ -175,9 +177,10 @@ public struct StrokeEngine: Sendable {
         if let nextInk { setInk(nextInk) }
     }
 
-    private func strokePoint(mm: (x: Double, y: Double), sample: PenSample, direction: Double?, time: Double? = nil) -> StrokePoint {
+    private func strokePoint(
+        mm: (x: Double, y: Double), sample: PenSample, mark: (width: Double, height: Double, opacity: Double, angle: Double), time: Double? = nil
+    ) -> StrokePoint {
         let canvas = mapping.canvasPoint(for: TabletPoint(x: mm.x, y: mm.y))
-        let mark = InkModel.mark(ink: ink, pressure: sample.pressure, altitude: sample.altitude, azimuth: sample.azimuth, direction: direction)
         return StrokePoint(
             x: canvas.x, y: canvas.y, timeOffset: (time ?? sample.time) - startTime, width: mark.width, height: mark.height,
             opacity: mark.opacity, force: sample.force, azimuth: sample.azimuth, altitude: sample.altitude)

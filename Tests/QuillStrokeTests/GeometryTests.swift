@@ -108,6 +108,74 @@ import QuillCore
         #expect(tail.triangleCount > 0)
     }
 
+    /// The convex hull's area of a point set by brute force (an edge is on the hull when every
+    /// point lies on its left), independent of the builder's algorithms.
+    func hullArea(_ points: [GeometryVertex]) -> Double {
+        var edges: [(GeometryVertex, GeometryVertex)] = []
+        for a in points {
+            for b in points where a.x != b.x || a.y != b.y {
+                let scale = 1e-9 * (1 + abs(a.x) + abs(a.y) + abs(b.x) + abs(b.y))
+                if points.allSatisfy({ (b.x - a.x) * ($0.y - a.y) - (b.y - a.y) * ($0.x - a.x) >= -scale }) { edges.append((a, b)) }
+            }
+        }
+        // Sum of the hull edges' signed areas (collinear points give edges that overlap: take
+        // the longest edge leaving each start only when it is not covered by a longer one).
+        var area = 0.0
+        for (a, b) in edges {
+            let covered = edges.contains { c, d in
+                (c.x != a.x || c.y != a.y || d.x != b.x || d.y != b.y)
+                    && abs((d.x - c.x) * (a.y - c.y) - (d.y - c.y) * (a.x - c.x)) < 1e-9 * (1 + abs(c.x) + abs(c.y))
+                    && abs((d.x - c.x) * (b.y - c.y) - (d.y - c.y) * (b.x - c.x)) < 1e-9 * (1 + abs(c.x) + abs(c.y))
+                    && _hypot(d.x - c.x, d.y - c.y) > _hypot(b.x - a.x, b.y - a.y)
+            }
+            if !covered { area += (a.x * b.y - b.x * a.y) / 2 }
+        }
+        return area
+    }
+
+    func polygonArea(_ polygon: ArraySlice<GeometryVertex>) -> Double {
+        let points = Array(polygon)
+        return (0..<points.count).reduce(0.0) { sum, i in
+            let a = points[i], b = points[(i + 1) % points.count]
+            return sum + (a.x * b.y - b.x * a.y) / 2
+        }
+    }
+
+    @Test func eachPieceIsTheConvexHullOfItsTwoNibs() {
+        // Round nibs of equal size take the builder's linear path for parallel edges, other pairs
+        // the sorted one: both must give the hull of the two nibs (checked by brute force).
+        var random = SeededRandom(seed: 0x5EED_0306)
+        for trial in 0..<1400 {
+            let ink = InkType.allCases[trial % InkType.allCases.count]
+            let width = Double.random(in: 0.5...40, using: &random)
+            let sameShape = trial % 2 == 0
+            let azimuth = Double.random(in: 0..<(2 * .pi), using: &random)
+            func nibPoint(_ x: Double, _ y: Double, _ w: Double, _ a: Double) -> StrokePoint {
+                StrokePoint(x: x, y: y, timeOffset: 0, width: w, height: ink == .marker ? w * 0.3 : w, opacity: 1, force: 1, azimuth: a, altitude: 1)
+            }
+            let first = nibPoint(100, 100, width, azimuth)
+            let step = trial % 5 == 0 ? 0.01 : 10.0
+            let second = nibPoint(
+                100 + Double.random(in: -step...step, using: &random), 100 + Double.random(in: -step...step, using: &random),
+                sameShape ? width : Double.random(in: 0.5...40, using: &random),
+                sameShape ? azimuth : Double.random(in: 0..<(2 * .pi), using: &random))
+            var nibs = BrushGeometry(), pair = BrushGeometry()
+            for p in [first, second] {
+                var alone = BrushGeometryBuilder(inkType: ink)
+                alone.add(p, into: &nibs)
+            }
+            var builder = BrushGeometryBuilder(inkType: ink)
+            builder.add(first, into: &pair)
+            builder.add(second, into: &pair)
+            #expect(pair.pieceStarts.count == 2)
+            let hullStart = Int(pair.triangles[3 * Int(pair.pieceStarts[1])])
+            let piece = pair.vertices[hullStart...]
+            let expected = hullArea(nibs.vertices)
+            #expect(abs(polygonArea(piece) - expected) <= 1e-9 * expected, "trial \(trial) (\(ink)): area \(polygonArea(piece)) vs hull \(expected)")
+            #expect(piece.allSatisfy { v in nibs.vertices.contains { $0.x == v.x && $0.y == v.y } }, "trial \(trial): a hull vertex that is no nib's")
+        }
+    }
+
     @Test func costPerPointIsBounded() {
         // Each point adds at most one convex piece of ≤ 2 × 32 vertices, whatever the stroke length.
         var random = SeededRandom(seed: 0x5EED_0305)

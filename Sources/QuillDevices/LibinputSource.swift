@@ -20,6 +20,9 @@ public final class LibinputSource {
         case tabletWithoutSize(LibinputDevice)
         /// A pad, device `index`.
         case padAdded(LibinputDevice, index: Int)
+        /// A node asked for by path that libinput calls neither a tablet nor a pad (a touchscreen,
+        /// a touchpad, a mouse): it gives no pen samples and no pad events.
+        case notATablet(LibinputDevice)
         /// A device went away: `tabletIndex` when it was one of our pen tablets (with the time of
         /// its last sample), `isKnown` when it was one of our tablets or pads, and whether
         /// ``addBack()`` will look for its node.
@@ -202,7 +205,10 @@ public final class LibinputSource {
             push(.padAdded(added, index: index))
             return
         }
-        guard added.isTablet else { return }
+        guard added.isTablet else {
+            if !nodes.isEmpty { push(.notATablet(added)) }  // asked for by path; on a seat every device comes
+            return
+        }
         guard let width = added.widthMillimetres, let height = added.heightMillimetres else {
             push(.tabletWithoutSize(added))
             return

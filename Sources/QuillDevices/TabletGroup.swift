@@ -1,13 +1,18 @@
 import QuillCore
+import QuillSystem
 
-/// Nodes of one physical tablet: the same USB ids and the same name once the node's suffix
-/// ("Pen", "Pad", "Finger", "Touch") is taken off — the kernel names a tablet's nodes that way.
+/// Nodes of one physical tablet, as libinput's device group has them: the same USB ids — a
+/// device that libwacom pairs with another (a screen tablet's touch interface on its own product
+/// id, `PairedID`) taking the paired device's ids, as libinput's udev helper does — and the same
+/// name once the node's suffix ("Pen", "Pad", "Finger", "Touch") is taken off (the kernel names a
+/// tablet's nodes that way; libinput tells two identical tablets apart by their USB path).
 public struct TabletGroup: Hashable, Sendable {
     public var name: String
-    /// Indices into the list given to ``group(_:)``.
+    /// Indices into the list given to ``group(_:paired:)``.
     public var members: [Int]
 
-    public static func group(_ devices: [DeviceDescription]) -> [TabletGroup] {
+    /// `paired` gives the USB ids libwacom pairs a device with (nil when none or unknown).
+    public static func group(_ devices: [DeviceDescription], paired: (DeviceDescription) -> WacomDeviceID? = { _ in nil }) -> [TabletGroup] {
         var groups: [TabletGroup] = []
         var keys: [String] = []
         for (index, device) in devices.enumerated() {
@@ -15,7 +20,8 @@ public struct TabletGroup: Hashable, Sendable {
             for suffix in [" Pen", " Pad", " Finger", " Touch", " Express Key Remote"] where name.hasSuffix(suffix) {
                 name = String(name.dropLast(suffix.count))
             }
-            let key = "\(device.bus):\(device.vendor):\(device.product):\(name)"
+            let ids = paired(device) ?? WacomDeviceID(vendor: Int(device.vendor), product: Int(device.product))
+            let key = "\(device.bus):\(ids.vendor):\(ids.product):\(name)"
             if let existing = keys.firstIndex(of: key) {
                 groups[existing].members.append(index)
             } else {

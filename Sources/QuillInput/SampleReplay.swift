@@ -25,6 +25,8 @@ public final class SampleReplay {
 
     /// The class of each device seen so far (udev's and libinput's rules on its capabilities).
     public var deviceClasses: [DeviceClass] { devices.map(\.deviceClass) }
+    /// The name of each device described (in order of their numbers).
+    public var deviceNames: [String] { devices.map(\.name) }
     /// Where the millimetres of each pen device come from (nil for devices that are not pens).
     public func scale(forDevice index: Int) -> TabletScale? { index < decoders.count ? decoders[index]?.scale : nil }
     /// The pad layout of device `index` (nil unless it is a pad).

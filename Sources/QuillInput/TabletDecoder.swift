@@ -51,6 +51,8 @@ public struct TabletDecoder: Sendable {
     /// False until the first `BTN_TOOL_*` event: a recording that starts mid-proximity sends axes first.
     var hasSeenToolKey = false
     var serial: UInt32 = 0
+    /// The node's ABS_MISC as last sent (the tool id, 0 when none): a Wacom pad's id marks its frames.
+    var miscState: Int32 = 0
     var buttons: PenButtons = []
     var isTouchKeyDown = false
     var isInContact = false
@@ -133,6 +135,9 @@ public struct TabletDecoder: Sendable {
 
     /// Decodes one frame: the events up to and including its `SYN_REPORT`. Appends 0, 1 or 2
     /// samples to `samples` (2 when a tool change lifts the old tool's tip in the same frame).
+    /// The tool id (ABS_MISC) of a Wacom pad's frames: the kernel's `PAD_DEVICE_ID`, 0x0F.
+    public static let wacomPadToolID: Int32 = 0x0F
+
     public mutating func decode(frame: ArraySlice<InputEvent>, into samples: inout [PenSample]) {
         guard let last = frame.last else { return }
         let time = last.microseconds
@@ -145,6 +150,8 @@ public struct TabletDecoder: Sendable {
         var hasAxis = false
         var hasPressureChange = false
         var hasRotation = false
+        var padSerial = false, releasesID = false
+        let serialBefore = serial
         for event in frame {
             switch event.type {
             case EvdevCode.EventType.key:
@@ -165,15 +172,28 @@ public struct TabletDecoder: Sendable {
                 }
             case EvdevCode.EventType.abs:
                 hasAxis = true
+                if event.code == EvdevCode.Abs.misc {
+                    miscState = event.value
+                    if event.value == 0 { releasesID = true }
+                }
                 if event.code == EvdevCode.Abs.pressure { hasPressureChange = true }
                 if event.code == EvdevCode.Abs.z { hasRotation = true }
             case EvdevCode.EventType.msc where event.code == EvdevCode.Msc.serial:
+                if event.value == -1 { padSerial = true }
                 serial = UInt32(bitPattern: event.value)
             default:
                 break
             }
         }
 
+        // An old kernel's single Wacom node carries the pad too: while the node's tool id is the
+        // pad's (the frames of its buttons, ring or strip; the kernel sends the id once, when it
+        // changes), or in the frame that releases it with the pad's serial 0xffffffff, a frame is
+        // the pad's, never the pen's: no sample, no change to the pen.
+        if enteringTool == nil, miscState == TabletDecoder.wacomPadToolID || (padSerial && releasesID) {
+            serial = serialBefore
+            return
+        }
         // A different tool entering closes the sequence of the one in proximity.
         if let entering = enteringTool, let current = tool, entering != current {
             leaveProximity(time: time, into: &samples)

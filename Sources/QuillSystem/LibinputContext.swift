@@ -54,6 +54,8 @@ public struct LibinputDevice: Hashable, Sendable {
     public var isTablet: Bool
     /// True when the device is a tablet pad (ExpressKeys, rings, strips).
     public var isPad: Bool = false
+    /// True when the device has touch (a touchscreen: libinput's touch capability).
+    public var isTouch: Bool = false
     /// libinput offers left-handed mode for it (1.22: only tablets libwacom calls reversible).
     public var leftHandedAvailable: Bool
     /// libinput offers a calibration matrix for it (1.22: only screen tablets, INPUT_PROP_DIRECT).
@@ -235,6 +237,7 @@ public final class LibinputContext {
             vendor: libinput_device_get_id_vendor(device), product: libinput_device_get_id_product(device),
             widthMillimetres: hasSize ? width : nil, heightMillimetres: hasSize ? height : nil, isTablet: isTablet,
             isPad: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TABLET_PAD) != 0,
+            isTouch: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0,
             leftHandedAvailable: leftHandedAvailable, calibrationAvailable: calibrationAvailable,
             isLeftHanded: libinput_device_config_left_handed_get(device) != 0, calibration: current.map(Double.init))
     }

@@ -22,6 +22,19 @@ public struct WacomTablet: Hashable, Sendable {
     public var styli: [WacomStylus]
     /// The pad: buttons with codes, positions and mode toggles; rings, strips, modes (nil when none).
     public var pad: WacomPad?
+    /// The other USB device of the same physical tablet (libwacom `PairedID`: a screen tablet's
+    /// touch interface on its own product id), nil when none.
+    public var paired: WacomDeviceID? = nil
+}
+
+/// A device's USB vendor and product ids.
+public struct WacomDeviceID: Hashable, Sendable {
+    public var vendor: Int
+    public var product: Int
+    public init(vendor: Int, product: Int) {
+        self.vendor = vendor
+        self.product = product
+    }
 }
 
 /// One stylus model from libwacom's database.
@@ -105,7 +118,10 @@ public final class WacomDatabase {
             isDisplayIntegrated: integration.rawValue & WACOM_DEVICE_INTEGRATED_DISPLAY.rawValue != 0,
             isSystemIntegrated: integration.rawValue & WACOM_DEVICE_INTEGRATED_SYSTEM.rawValue != 0,
             widthInches: Int(libwacom_get_width(wacom)), heightInches: Int(libwacom_get_height(wacom)),
-            padButtons: Int(libwacom_get_num_buttons(wacom)), styli: styli, pad: WacomPad(wacom))
+            padButtons: Int(libwacom_get_num_buttons(wacom)), styli: styli, pad: WacomPad(wacom),
+            paired: libwacom_get_paired_device(wacom).map {
+                WacomDeviceID(vendor: Int(libwacom_match_get_vendor_id($0)), product: Int(libwacom_match_get_product_id($0)))
+            })
     }
 }
 

@@ -56,7 +56,7 @@ struct Gestures: ParsableCommand {
             }
             events.removeAll(keepingCapacity: true)
         }
-        _ = try recording.replay { batch, replay in
+        _ = try recording.replay(forPenSamples: false) { batch, replay in
             var outs = replay.takeProximityOuts()[...]
             for sample in batch {
                 while let out = outs.first, out.time < sample.time {

@@ -30,7 +30,7 @@ struct Devices: ParsableCommand {
             }
         }
         // Nodes of one physical tablet (pen, pad, touch) form one group, as libinput's device group.
-        for (number, group) in TabletGroup.group(found.map(\.device)).enumerated() {
+        for (number, group) in TabletGroup.group(found.map(\.device), paired: { catalog?.tablet(for: $0)?.paired }).enumerated() {
             let first = found[group.members[0]].device
             print("tablet group \(number + 1): \(group.name) (usb \(String(format: "%04x:%04x", first.vendor, first.product)))")
             for member in group.members { describe(found[member].device, path: found[member].path, deviceClass: found[member].deviceClass, catalog: catalog) }
@@ -204,6 +204,9 @@ struct Live: ParsableCommand {
             let catalog = WacomCatalog.loadIfAvailable()
             for (index, node) in nodes.enumerated() {
                 tablets.append(try TabletSource(node: node, parameters: parameters, index: index, origin: runStart, catalog: catalog))
+                if TabletFinder.deviceClass(of: node) == .pad, emit == .samples || emit == .strokes {
+                    Console.warning("\(node.path) is a pad: it gives pad events, not pen samples (--emit pad streams them)")
+                }
             }
         } catch let error as ParameterError {
             throw error
@@ -366,6 +369,12 @@ extension Live {
                     Console.warning("\(added.sysname) \"\(added.name)\": libinput reports no size; its samples are skipped")
                 case let .padAdded(added, index):
                     Console.warning("pad added: \(added.sysname) \"\(added.name)\" (device \(index))")
+                    if emit == .samples || emit == .strokes {
+                        Console.warning("\(added.sysname) is a pad: it gives pad events, not pen samples (--emit pad streams them)")
+                    }
+                case let .notATablet(added):
+                    Console.warning(
+                        "\(added.sysname) \"\(added.name)\" is \(added.isTouch ? "a touchscreen" : "not a tablet") for libinput: it gives no pen samples and no pad events")
                 case let .removed(sysname, tabletIndex, isKnown, lastSampleTime, awaiting):
                     if let tabletIndex { emitter.finish(device: tabletIndex, at: lastSampleTime ?? 0) }
                     if isKnown { Console.warning("tablet removed: \(sysname)" + (awaiting ? "; waiting for it to come back (Ctrl-C to stop)" : "")) }

@@ -19,7 +19,7 @@ struct Pad: ParsableCommand {
         let output = TextOutput()
         defer { output.flush() }
         var count = 0
-        let replay = try recording.replay { _, replay in
+        let replay = try recording.replay(forPenSamples: false) { _, replay in
             for event in replay.takePadEvents() {
                 output.line(PadEventEncoding.jsonLine(for: event))
                 count += 1

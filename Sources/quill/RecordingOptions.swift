@@ -26,7 +26,9 @@ struct RecordingOptions: ParsableArguments {
 
     /// Replays the recording, handing each batch of samples to `body`. Reports warnings; on an
     /// error either stops (exit 1) or, with --keep-going, closes open strokes and warns.
-    func replay(_ body: ([PenSample], SampleReplay) throws -> Void) throws -> SampleReplay {
+    /// `forPenSamples`: the command wants pen samples, so a pad in the recording is named in a
+    /// warning (its events are pad events: `quill pad` prints them).
+    func replay(forPenSamples: Bool = true, _ body: ([PenSample], SampleReplay) throws -> Void) throws -> SampleReplay {
         let replay: SampleReplay
         do {
             replay = try openReplay()
@@ -55,6 +57,12 @@ struct RecordingOptions: ParsableArguments {
             return replay
         }
         replay.warnings.forEach(Console.warning)
+        if forPenSamples {
+            for (index, deviceClass) in replay.deviceClasses.enumerated() where deviceClass == .pad {
+                Console.warning(
+                    "\(file): device \(index) \"\(replay.deviceNames[index])\" is a pad (class: pad): it gives pad events, not pen samples — `quill pad` prints them")
+            }
+        }
         return replay
     }
 }

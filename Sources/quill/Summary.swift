@@ -22,7 +22,7 @@ struct Summary: ParsableCommand {
         var displayEvents: [CoalescedEvent] = []
         var displayEventCount = 0
         var padCounts: [String: Int] = [:]
-        let replay = try recording.replay { batch, replay in
+        let replay = try recording.replay(forPenSamples: false) { batch, replay in
             for event in replay.takePadEvents() { padCounts[event.typeName, default: 0] += 1 }
             for sample in batch {
                 summary.add(sample)

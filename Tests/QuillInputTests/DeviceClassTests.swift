@@ -60,6 +60,19 @@ import QuillSystem
         #expect(try Fixtures.samples(Fixtures.intuos3Strip).isEmpty)
     }
 
+    @Test func anOldKernelsSingleNodeKeepsThePadOutOfThePensSamples() throws {
+        // Wacom-Intuos4-6x9.desc is the tablet as an old kernel gave it: one node for pen and pad.
+        // The pad's frames carry its tool id (ABS_MISC 15, serial 0xffffffff); before, they
+        // brought a phantom pen in at (0, 0) mm: 16 hover samples from the ExpressKeys.
+        for events in [Fixtures.intuos4PadButtons, Fixtures.intuos4ModeToggle] {
+            let samples = try Fixtures.samples(events, device: Fixtures.intuos4WholeDescription)
+            #expect(samples.isEmpty, "\(events): \(samples.count) samples, first at \(String(describing: samples.first?.tabletLocation))")
+        }
+        // The pen on that node is read as ever: the stylus recordings give their samples, none with the pad's id.
+        let stylus = try Fixtures.samples(Fixtures.intuos4Move, device: Fixtures.intuos4WholeDescription)
+        #expect(stylus.count == 443 && stylus.allSatisfy { $0.toolID != 15 })
+    }
+
     /// The real 22HDT Finger node's description (its recording holds no events) with two touches
     /// of one finger: slot 0, tracking id 7 then −1 (release), BTN_TOUCH, single-touch X/Y too.
     static func touchRecording() throws -> String {

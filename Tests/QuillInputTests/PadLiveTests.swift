@@ -22,9 +22,18 @@ struct PadLiveTests {
         return "\(type) \(number) \(String(format: "%.4f", object["value"] as? Double ?? .nan))"
     }
 
-    @Test(arguments: ["evdev", "libinput"])
-    func theIntuos4PadLiveIsItsReplay(backend: String) throws {
-        let mock = try MockedTablet(recording: Fixtures.intuos4ModeToggle, deviceFile: Fixtures.intuos4PadDescription)
+    /// The three real pad recordings: the Intuos4's mode-toggle button and ring (20 events), its
+    /// ExpressKeys (16), the Intuos3's touch strip (28).
+    static let padStreams: [(recording: String, description: String, count: Int)] = [
+        (Fixtures.intuos4ModeToggle, Fixtures.intuos4PadDescription, 20),
+        (Fixtures.intuos4PadButtons, Fixtures.intuos4PadDescription, 16),
+        (Fixtures.intuos3Strip, Fixtures.intuos3PadDescription, 28),
+    ]
+
+    @Test(arguments: ["evdev", "libinput"], 0..<3)
+    func aPadLiveIsItsReplay(backend: String, stream: Int) throws {
+        let (recording, description, count) = Self.padStreams[stream]
+        let mock = try MockedTablet(recording: recording, deviceFile: description)
         let run = try mock.run([
             CommandLineTests.executable.path, "live", "--device", mock.node, "--backend", backend, "--emit", "pad",
             "--duration", "\(mock.playedDuration + 1.5)",
@@ -32,11 +41,12 @@ struct PadLiveTests {
         #expect(run.status == 0, "\(run.error)")
         let live = try Self.objects(run.output)
         let replay = try Self.objects(try cli.quill("pad", mock.expectedRecording).output)
-        #expect(replay.count == 20)
+        #expect(replay.count == count)
         #expect(live.map(Self.content) == replay.map(Self.content), "\(backend): \(run.output)\n\(run.error)")
-        // libwacom's Intuos4: the ring's button toggles 4 modes; Quill keeps them on both backends.
+        // Quill keeps libwacom's modes on both backends (libwacom's Intuos4: the ring's button
+        // toggles 4 modes).
         #expect(live.map { $0["mode"] as? Int ?? -1 } == replay.map { $0["mode"] as? Int ?? -2 })
-        #expect(Set(live.compactMap { $0["mode"] as? Int }) == [1, 2])
+        if stream == 0 { #expect(Set(live.compactMap { $0["mode"] as? Int }) == [1, 2]) }
         // Times: one clock for the run on both backends (moved to the stream's clock by the
         // harness): every event at the replay's time, to the microsecond.
         let liveTimes = live.compactMap { $0["t"] as? Double }, replayTimes = replay.compactMap { $0["t"] as? Double }
@@ -67,6 +77,30 @@ struct PadLiveTests {
         #expect(devices.output.contains("/dev/input/event15: \"Wacom Intuos4 6x9 Finger\" usb 056a:00b9 — touchscreen"), "\(devices.output)")
         // libwacom's Intuos4: button A on the left toggles the ring's modes.
         #expect(devices.output.contains("buttons (libwacom): A left (mode toggle: ring), B left"), "\(devices.output)")
+        // The pad's presses arrive as pad events, beside the pen's node.
+        let padRun = try MockedTablet.run(
+            [pad, pen, touch],
+            [CommandLineTests.executable.path, "live", "--device", pad.node, "--device", pen.node, "--emit", "pad", "--duration", "\(seconds)"])
+        #expect(padRun.status == 0, "\(padRun.error)")
+        let expectedPad = try Self.objects(try cli.quill("pad", pad.expectedRecording).output).map(Self.content)
+        let livePad = try Self.objects(padRun.output).map(Self.content)
+        #expect(expectedPad.count == 16 && livePad == expectedPad, "\(padRun.output)\n\(padRun.error)")
+        // Asked for pen samples, a pad says what it gives instead.
+        let samples = try MockedTablet.run([pad], [CommandLineTests.executable.path, "live", "--device", pad.node, "--duration", "0.5"], withEvents: false)
+        #expect(samples.status == 0 && samples.output.isEmpty, "\(samples.error)")
+        #expect(samples.error.contains("\(pad.node) is a pad: it gives pad events, not pen samples (--emit pad streams them)"), "\(samples.error)")
+    }
+
+    @Test func aScreenTabletsPenAndTouchOnTwoProductIDsAreOneGroup() throws {
+        // The real Cintiq 22HDT: its pen is usb 056a:005b, its touch 056a:005e — libwacom pairs
+        // them (PairedID), and libinput's device group takes the pairing, so one tablet.
+        let pen = try MockedTablet(recording: Fixtures.cintiq22HDT, maximumFrames: 20, number: 13)
+        let touch = try MockedTablet(recording: try DeviceClassTests.touchRecording(), number: 14)
+        let devices = try MockedTablet.run([pen, touch], [CommandLineTests.executable.path, "devices"], withEvents: false)
+        let lines = devices.output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("tablet group") } == ["tablet group 1: Wacom Cintiq 22HDT (usb 056a:005b)"], "\(devices.output)")
+        #expect(devices.output.contains("/dev/input/event13: \"Wacom Cintiq 22HDT Pen\" usb 056a:005b — pen"), "\(devices.output)")
+        #expect(devices.output.contains("/dev/input/event14: \"Wacom Cintiq 22HDT Finger\" usb 056a:005e — touchscreen"), "\(devices.output)")
     }
 
     @Test func udevsTagsDecideTheClassOfALiveNode() throws {
@@ -89,5 +123,10 @@ struct PadLiveTests {
         let run = try touch.run([CommandLineTests.executable.path, "live", "--device", touch.node, "--duration", "1"], withEvents: false)
         #expect(run.status != 0)
         #expect(run.error.contains("\(touch.node) \"Wacom Cintiq 22HDT Finger\" is a touchscreen, not a tablet's pen or pad"), "\(run.error)")
+        // libinput opens it (as a touchscreen) and Quill says it gives nothing.
+        let libinput = try touch.run(
+            [CommandLineTests.executable.path, "live", "--device", touch.node, "--backend", "libinput", "--duration", "1"], withEvents: false)
+        #expect(libinput.output.isEmpty)
+        #expect(libinput.error.contains("\"Wacom Cintiq 22HDT Finger\" is a touchscreen for libinput: it gives no pen samples and no pad events"), "\(libinput.error)")
     }
 }

@@ -177,6 +177,25 @@ import QuillTestSupport
         #expect(try PadLayout(buttonCodes: [0x100], ringCount: 1, stripCount: 0, modeGroups: [group]).groupIndex(ofRing: 0) == 0)
     }
 
+    @Test func askedForPenSamplesAPadRecordingSaysItIsAPad() throws {
+        // Before, `quill samples` on a pad printed nothing and said nothing.
+        let quill = CommandLineTests()
+        for command in ["samples", "strokes", "render"] {
+            var arguments = [command, Fixtures.intuos3Strip, "--device", Fixtures.intuos3PadDescription]
+            if command == "render" { arguments += ["-o", NSTemporaryDirectory() + "quill-pad-render-\(getpid()).png"] }
+            let run = try quill.quill(arguments)
+            #expect(run.output.isEmpty || command == "render", "\(command): \(run.output)")
+            #expect(
+                run.error.contains("device 0 \"Wacom Intuos3 4x6 Pad\" is a pad (class: pad): it gives pad events, not pen samples — `quill pad` prints them"),
+                "\(command): \(run.error)")
+        }
+        // The pad's own command and the summary say nothing of the kind.
+        for command in ["pad", "summary"] {
+            let run = try quill.quill(command, Fixtures.intuos3Strip, "--device", Fixtures.intuos3PadDescription)
+            #expect(run.status == 0 && !run.error.contains("is a pad"), "\(command): \(run.error)")
+        }
+    }
+
     @Test func padPrintsJSONLinesWithTheDocumentedFields() throws {
         let quill = CommandLineTests()
         let run = try quill.quill("pad", Fixtures.intuos4ModeToggle, "--device", Fixtures.intuos4PadDescription)

@@ -133,6 +133,7 @@ public final class CanvasModel {
         var sample = sample
         recognizer.add(sample, into: &events)
         handleGestures(now: now)
+        for outcome in interaction.handlePuckButtons(of: sample, pose: HoverPose(sample)) { show(outcome, now: now) }
         // A double tap to the eraser makes the pen end erase: a mode, never content.
         if interaction.state.current.isEraser { sample.tool = .eraser }
         let canvasPoint = recorder.engine.mapping.canvasPoint(for: sample.tabletLocation)
@@ -196,7 +197,7 @@ public final class CanvasModel {
 
     private func show(_ outcome: PencilInteraction.Outcome, now: Double) {
         switch outcome.gesture {
-        case .doubleTap, .squeeze(.began), .padButton, .padDial: break
+        case .doubleTap, .squeeze(.began), .padButton, .puckButton, .padDial: break
         default: guard outcome.toolBefore != outcome.toolAfter else { return }
         }
         let name: String
@@ -204,6 +205,7 @@ public final class CanvasModel {
         case .doubleTap: name = "double tap"
         case .squeeze: name = "squeeze"
         case let .padButton(number): name = "pad button \(number)"
+        case let .puckButton(button): name = "puck \(button)"
         case .padDial: name = "pad dial"
         case let .button(_, pressed): name = pressed ? "button" : "button up"
         case let .eraserEnd(isIn): name = isIn ? "eraser end" : "pen end"

@@ -38,6 +38,8 @@ public struct GestureEvent: Hashable, Sendable {
         case eraserEnd(isInProximity: Bool)
         /// A pad button bound to an action of its own was pressed (``PadBinding/action(_:)``).
         case padButton(number: Int)
+        /// A puck or lens button bound to an action of its own was pressed (by libevdev name).
+        case puckButton(name: String)
         /// A touch ring or strip set the width (``PencilPreferences/padDialControlsWidth``).
         case padDial(number: Int)
     }

@@ -10,11 +10,17 @@ public struct PencilPreferences: Hashable, Sendable {
     public var prefersPencilOnlyDrawing = false
     /// Show a preview of the mark while hovering. Default true.
     public var prefersHoverToolPreview = true
-    /// Pad (and puck or lens) buttons by libinput's button number: the double-tap or squeeze
-    /// source, or an action of their own. Default: none bound.
+    /// Pad buttons by libinput's button number: the double-tap or squeeze source, or an action of
+    /// their own. Default: none bound.
     public var padButtons: [Int: PadBinding] = [:]
     /// Whether a touch ring or strip sets the ink width (``PadWidthControl``). Default false.
     public var padDialControlsWidth = false
+    /// A puck's or lens cursor's buttons by libevdev name (``PencilPreferences/puckButtonNames``:
+    /// `BTN_LEFT` … `BTN_EXTRA`), bound as pad buttons are. Default: none bound.
+    public var puckButtons: [String: PadBinding] = [:]
+
+    /// The buttons of a puck or lens cursor that can be bound, by libevdev name.
+    public static let puckButtonNames = ["BTN_LEFT", "BTN_RIGHT", "BTN_MIDDLE", "BTN_SIDE", "BTN_EXTRA"]
 
     public init() {}
 }
@@ -41,6 +47,8 @@ public struct PencilInteraction: Sendable {
     public var preferences: PencilPreferences
     public var appPreferences: AppGesturePreferences
     public private(set) var state: ToolState
+    /// The puck buttons held, per device (for ``handlePuckButtons(of:pose:)``).
+    private var puckButtonsHeld: [Int: PenButtons] = [:]
 
     public init(preferences: PencilPreferences = PencilPreferences(), appPreferences: AppGesturePreferences = AppGesturePreferences(), state: ToolState = ToolState()) {
         self.preferences = preferences
@@ -74,19 +82,7 @@ public struct PencilInteraction: Sendable {
         switch pad.kind {
         case let .button(number, isPressed):
             guard let binding = preferences.padButtons[number] else { return nil }
-            switch binding {
-            case .doubleTap:
-                return isPressed ? handle(GestureEvent(time: pad.time, kind: .doubleTap, pose: pose)) : nil
-            case .squeeze:
-                return handle(GestureEvent(time: pad.time, kind: .squeeze(isPressed ? .began : .ended), pose: pose))
-            case let .action(action):
-                guard isPressed else { return nil }
-                let before = state.current
-                let changes = action == .ignore ? [] : state.perform(action, at: pose)
-                return Outcome(
-                    time: pad.time, gesture: .padButton(number: number), action: action, usedCustomAction: false, changes: changes,
-                    toolBefore: before, toolAfter: state.current, pose: pose, isRecognizedGesture: true)
-            }
+            return apply(binding, isPressed: isPressed, time: pad.time, gesture: .padButton(number: number), pose: pose)
         case .ring, .strip:
             guard preferences.padDialControlsWidth, let width = PadWidthControl.width(for: pad.kind) else { return nil }
             let before = state.current
@@ -95,6 +91,49 @@ public struct PencilInteraction: Sendable {
             return Outcome(
                 time: pad.time, gesture: .padDial(number: pad.number), action: nil, usedCustomAction: false, changes: changes,
                 toolBefore: before, toolAfter: state.current, pose: pose, isRecognizedGesture: false)
+        }
+    }
+
+    /// Handles the buttons of a puck or lens cursor (``PenTool/mouse``, ``PenTool/lens``) in
+    /// `sample` with the person's bindings (``PencilPreferences/puckButtons``), as pad buttons:
+    /// each press or release of a bound button gives its outcome, in the order of the names.
+    /// A sample of another tool releases what the puck held. Unbound buttons give nothing.
+    public mutating func handlePuckButtons(of sample: PenSample, pose: HoverPose?) -> [Outcome] {
+        let isPuck = sample.tool == .mouse || sample.tool == .lens
+        let held = isPuck && sample.phase != .ended && sample.phase != .cancelled ? sample.buttons.intersection(Self.puckButtons) : []
+        let before = puckButtonsHeld[sample.deviceIndex] ?? []
+        guard held != before, !preferences.puckButtons.isEmpty else {
+            puckButtonsHeld[sample.deviceIndex] = held
+            return []
+        }
+        puckButtonsHeld[sample.deviceIndex] = held
+        var outcomes: [Outcome] = []
+        for (button, name) in zip(Self.puckButtonList, PencilPreferences.puckButtonNames) where held.contains(button) != before.contains(button) {
+            guard let binding = preferences.puckButtons[name],
+                let outcome = apply(binding, isPressed: held.contains(button), time: sample.time, gesture: .puckButton(name: name), pose: pose)
+            else { continue }
+            outcomes.append(outcome)
+        }
+        return outcomes
+    }
+
+    private static let puckButtonList: [PenButtons] = [.left, .right, .middle, .side, .extra]
+    private static let puckButtons: PenButtons = [.left, .right, .middle, .side, .extra]
+
+    /// A bound pad or puck button pressed or released: the double tap, the squeeze or an action.
+    private mutating func apply(_ binding: PadBinding, isPressed: Bool, time: Double, gesture: GestureEvent.Kind, pose: HoverPose?) -> Outcome? {
+        switch binding {
+        case .doubleTap:
+            return isPressed ? handle(GestureEvent(time: time, kind: .doubleTap, pose: pose)) : nil
+        case .squeeze:
+            return handle(GestureEvent(time: time, kind: .squeeze(isPressed ? .began : .ended), pose: pose))
+        case let .action(action):
+            guard isPressed else { return nil }
+            let before = state.current
+            let changes = action == .ignore ? [] : state.perform(action, at: pose)
+            return Outcome(
+                time: time, gesture: gesture, action: action, usedCustomAction: false, changes: changes,
+                toolBefore: before, toolAfter: state.current, pose: pose, isRecognizedGesture: true)
         }
     }
 
@@ -123,7 +162,7 @@ public struct PencilInteraction: Sendable {
         case .eraserEnd(let inProximity):
             changes = state.eraserEnd(isInProximity: inProximity)
             if changes.isEmpty { return nil }
-        case .button, .padButton, .padDial:
+        case .button, .padButton, .puckButton, .padDial:
             return Outcome(
                 time: event.time, gesture: event.kind, action: nil, usedCustomAction: false, changes: [], toolBefore: before,
                 toolAfter: before, pose: event.pose, isRecognizedGesture: false)

@@ -6,10 +6,12 @@ import Foundation
 ///
 ///     {"preferredTapAction": "switchEraser", "preferredSqueezeAction": "showContextualPalette",
 ///      "prefersPencilOnlyDrawing": false, "prefersHoverToolPreview": true,
-///      "padButtons": {"0": "switchEraser", "1": "doubleTap", "2": "squeeze"}, "padDialControlsWidth": false}
+///      "padButtons": {"0": "switchEraser", "1": "doubleTap", "2": "squeeze"}, "padDialControlsWidth": false,
+///      "puckButtons": {"BTN_SIDE": "doubleTap"}}
 ///
-/// `padButtons` binds pad (or puck/lens) buttons by libinput's number (0 … 63) to `doubleTap`,
-/// `squeeze` or a preferred action; none is bound by default. An app's own file:
+/// `padButtons` binds pad buttons by libinput's number (0 … 63), `puckButtons` a puck's or lens
+/// cursor's buttons by libevdev name (`BTN_LEFT` … `BTN_EXTRA`), to `doubleTap`, `squeeze` or a
+/// preferred action; none is bound by default. An app's own file:
 /// `{"customTapAction": "selectTool:pencil", "optedIn": true}` where the action is
 /// `selectTool:INK`, `togglePalette:color|ink-attributes|contextual` or `toggleWidth:POINTS`
 /// (0.5 … 80) — mode changes only. A missing file means the defaults. A file is untrusted input:
@@ -37,7 +39,7 @@ public enum PreferencesFile {
     }
 
     /// The keys of the system file.
-    public static let keys = ["preferredTapAction", "preferredSqueezeAction", "prefersPencilOnlyDrawing", "prefersHoverToolPreview", "padButtons", "padDialControlsWidth"]
+    public static let keys = ["preferredTapAction", "preferredSqueezeAction", "prefersPencilOnlyDrawing", "prefersHoverToolPreview", "padButtons", "padDialControlsWidth", "puckButtons"]
 
     /// Widths a `toggleWidth:POINTS` custom action may give, in points: 0.5 … 80 (the inks' range).
     public static let customWidthRange = 0.5...80.0
@@ -66,7 +68,7 @@ public enum PreferencesFile {
 
     /// The preferences as one line of JSON with every key (what `quill preferences show` prints).
     public static func json(_ preferences: PencilPreferences) -> String {
-        "{\"preferredTapAction\":\"\(preferences.preferredTapAction.name)\",\"preferredSqueezeAction\":\"\(preferences.preferredSqueezeAction.name)\",\"prefersPencilOnlyDrawing\":\(preferences.prefersPencilOnlyDrawing),\"prefersHoverToolPreview\":\(preferences.prefersHoverToolPreview),\"padButtons\":{\(preferences.padButtons.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\"\($0.value.name)\"" }.joined(separator: ","))},\"padDialControlsWidth\":\(preferences.padDialControlsWidth)}"
+        "{\"preferredTapAction\":\"\(preferences.preferredTapAction.name)\",\"preferredSqueezeAction\":\"\(preferences.preferredSqueezeAction.name)\",\"prefersPencilOnlyDrawing\":\(preferences.prefersPencilOnlyDrawing),\"prefersHoverToolPreview\":\(preferences.prefersHoverToolPreview),\"padButtons\":{\(preferences.padButtons.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\"\($0.value.name)\"" }.joined(separator: ","))},\"padDialControlsWidth\":\(preferences.padDialControlsWidth),\"puckButtons\":{\(preferences.puckButtons.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\"\($0.value.name)\"" }.joined(separator: ","))}}"
     }
 
     /// A custom action's text (`selectTool:INK`, `togglePalette:NAME`, `toggleWidth:POINTS`), or
@@ -127,6 +129,19 @@ public enum PreferencesFile {
                         throw Failure(path: path, key: "padButtons.\(button)", message: "unknown binding '\(name)' (expected one of \(PadBinding.names.joined(separator: ", ")))")
                     }
                     preferences.padButtons[number] = binding
+                }
+            case "puckButtons":
+                guard let bindings = value as? [String: Any] else {
+                    throw Failure(path: path, key: key, message: "expected an object of puck button names to bindings, e.g. {\"BTN_SIDE\": \"doubleTap\"}")
+                }
+                for (button, name) in bindings.sorted(by: { $0.key < $1.key }) {
+                    guard PencilPreferences.puckButtonNames.contains(button) else {
+                        throw Failure(path: path, key: "puckButtons.\(button)", message: "expected a puck button, one of \(PencilPreferences.puckButtonNames.joined(separator: ", "))")
+                    }
+                    guard let text = name as? String, let binding = PadBinding(name: text) else {
+                        throw Failure(path: path, key: "puckButtons.\(button)", message: "unknown binding '\(name)' (expected one of \(PadBinding.names.joined(separator: ", ")))")
+                    }
+                    preferences.puckButtons[button] = binding
                 }
             default: throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")))")
             }

@@ -65,6 +65,12 @@ struct Gestures: ParsableCommand {
                 }
                 recognizer.add(sample, into: &events)
                 lastTime = sample.time
+                // A puck's or lens's buttons with the person's bindings (none bound by default).
+                let puck = interaction.handlePuckButtons(of: sample, pose: HoverPose(sample))
+                if !puck.isEmpty {
+                    emit()
+                    for outcome in puck { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
+                }
             }
             for out in outs { recognizer.proximityOut(at: out.time, into: &events) }
             emit()
@@ -94,6 +100,7 @@ enum GestureOutput {
         case let .button(source, isPressed): event = isPressed ? "buttonPressed" : "buttonReleased"; phase = "\"\(source.rawValue)\""
         case .eraserEnd(let inProximity): event = inProximity ? "eraserEndIn" : "eraserEndOut"
         case let .padButton(number): event = "padButton"; phase = "\"button \(number)\""
+        case let .puckButton(name): event = "puckButton"; phase = "\"\(name)\""
         case let .padDial(number): event = "padDial"; phase = "\"\(number)\""
         }
         let action = outcome.action.map { "\"\($0.name)\"" } ?? (outcome.usedCustomAction ? "\"custom\"" : "null")

@@ -48,6 +48,11 @@ struct LiveEmitter {
             if let update = recorders[device]?.add(sample) { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
         case .gestures:
             recognizers[device, default: GestureRecognizer()].add(sample, into: &gestureEvents)
+            let puck = interaction.handlePuckButtons(of: sample, pose: HoverPose(sample))
+            if !puck.isEmpty {
+                flush(readable: nil)
+                for outcome in puck { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
+            }
         case .pad:
             break  // pens are read (so a pen and its pad run together) but only pad events are streamed
         }

@@ -29,11 +29,26 @@ extension PreferencesFile {
                 bindings[String(number)] = text
             }
             object["padButtons"] = bindings
+        case _ where key.hasPrefix("puckButton."):
+            let button = String(key.dropFirst("puckButton.".count))
+            guard PencilPreferences.puckButtonNames.contains(button) else {
+                throw Failure(path: path, key: key, message: "expected puckButton.NAME with one of \(PencilPreferences.puckButtonNames.joined(separator: ", "))")
+            }
+            var bindings = object["puckButtons"] as? [String: Any] ?? [:]
+            if text == "none" {
+                bindings[button] = nil
+            } else {
+                guard PadBinding(name: text) != nil else {
+                    throw Failure(path: path, key: key, message: "unknown binding '\(text)' (expected none or one of \(PadBinding.names.joined(separator: ", ")))")
+                }
+                bindings[button] = text
+            }
+            object["puckButtons"] = bindings
         case "prefersPencilOnlyDrawing", "prefersHoverToolPreview", "padDialControlsWidth":
             guard text == "true" || text == "false" else { throw Failure(path: path, key: key, message: "expected true or false, found '\(text)'") }
             object[key] = text == "true"
         default:
-            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N)")
+            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N, puckButton.NAME)")
         }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])

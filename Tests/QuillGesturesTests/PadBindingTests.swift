@@ -9,6 +9,37 @@ import QuillCore
         PadEvent(time: time, kind: .button(number: number, isPressed: pressed))
     }
 
+    func puckSample(_ tool: PenTool, at time: Double, _ buttons: PenButtons, device: Int = 0) -> PenSample {
+        PenSample(
+            time: time, location: CanvasPoint(x: 10, y: 20), tabletLocation: TabletPoint(x: 1, y: 2), phase: .hover, tool: tool,
+            force: 0, pressure: 0, altitude: .pi / 2, azimuth: 0, buttons: buttons, deviceIndex: device)
+    }
+
+    @Test func aPucksButtonsAreBoundAsPadButtonsAndNothingByDefault() {
+        // None bound: a lens's presses do nothing.
+        var unbound = PencilInteraction()
+        #expect(unbound.handlePuckButtons(of: puckSample(.lens, at: 0, [.side]), pose: nil).isEmpty)
+        #expect(unbound.state.current == .pen)
+        var preferences = PencilPreferences()
+        preferences.puckButtons = ["BTN_SIDE": .doubleTap, "BTN_LEFT": .action(.showColorPalette), "BTN_EXTRA": .squeeze]
+        var interaction = PencilInteraction(preferences: preferences)
+        // BTN_SIDE pressed: the double tap with the preferred action; held, nothing more; released, nothing.
+        let tap = interaction.handlePuckButtons(of: puckSample(.lens, at: 1, [.side]), pose: nil)
+        #expect(tap.map(\.gesture) == [.doubleTap] && tap.first?.action == .switchEraser && interaction.state.current.isEraser)
+        #expect(interaction.handlePuckButtons(of: puckSample(.lens, at: 1.1, [.side]), pose: nil).isEmpty)
+        #expect(interaction.handlePuckButtons(of: puckSample(.lens, at: 1.2, []), pose: nil).isEmpty)
+        // BTN_LEFT and BTN_EXTRA in one sample: in the order of the names; the squeeze ends at its release.
+        let both = interaction.handlePuckButtons(of: puckSample(.mouse, at: 2, [.left, .extra]), pose: nil)
+        #expect(both.map(\.gesture) == [.puckButton(name: "BTN_LEFT"), .squeeze(.began)])
+        #expect(both.first?.changes == [.paletteShown(.color)] && both.first?.isRecognizedGesture == true)
+        // The pen on the same device releases what the puck held: the squeeze ends.
+        let released = interaction.handlePuckButtons(of: puckSample(.pen, at: 3, [.stylus]), pose: nil)
+        #expect(released.map(\.gesture) == [.squeeze(.ended)])
+        // A pen's own buttons (BTN_STYLUS…) are never puck buttons; another device keeps its own state.
+        #expect(interaction.handlePuckButtons(of: puckSample(.pen, at: 4, [.stylus, .stylus2]), pose: nil).isEmpty)
+        #expect(interaction.handlePuckButtons(of: puckSample(.lens, at: 5, [.side], device: 1), pose: nil).map(\.gesture) == [.doubleTap])
+    }
+
     @Test func nothingIsBoundByDefault() {
         var interaction = PencilInteraction()
         for number in 0..<9 {

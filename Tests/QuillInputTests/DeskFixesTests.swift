@@ -61,6 +61,26 @@ import QuillSystem
         return try Fixtures.write(text)
     }
 
+    @Test func theReal22HDTsArtPenEntersWithoutRotationAndItsRollHasNoJump() throws {
+        // The 22HDT recording's Art Pen (tool id 0x100804) comes into proximity at t ≈ 19.966 s in
+        // a frame with no ABS_Z, the first ABS_Z two frames later. Counted from the axis state
+        // (raw 0), its roll started at 0 and jumped by about π there; counted from the first
+        // rotation received it starts at 0 and turns smoothly.
+        let samples = try Fixtures.samples(Fixtures.cintiq22HDT)
+        let artPen = samples.enumerated().filter { $0.element.toolID == 0x100804 }
+        #expect(artPen.count > 100)
+        let entry = try #require(artPen.first { abs($0.element.time - 19.965854) < 1e-6 })
+        #expect(entry.element.roll == 0 && samples[entry.offset + 1].roll == 0)
+        var largestStep = 0.0
+        for (index, sample) in artPen.dropFirst() where artPen.contains(where: { $0.offset == index - 1 }) {
+            var step = abs(sample.roll - samples[index - 1].roll)
+            if step > .pi { step = 2 * .pi - step }
+            largestStep = max(largestStep, step)
+        }
+        // The largest real step is 0.57 rad, at the touch-down at 18.857 s; the old error was ≈ π (−132.6° from 0).
+        #expect(largestStep < 1.0, "largest roll step between consecutive Art Pen samples: \(largestStep) rad")
+    }
+
     @Test func artPenRollCountsFromTheFirstRotationReceived() throws {
         let samples = try Fixtures.samples(try Self.artPenRecording())
         #expect(samples.count == 4)

@@ -130,6 +130,48 @@ import Testing
         #expect(bad.status != 0 && bad.error.contains("padButton.2") && bad.error.contains("doubleTap, squeeze"))
     }
 
+    /// A lens cursor on the real Intuos4's description (it declares BTN_TOOL_LENS and BTN_LEFT …
+    /// BTN_EXTRA): in proximity, BTN_SIDE pressed and released at 0.5 s, BTN_LEFT at 1.0 s.
+    static func lensRecording() throws -> String {
+        var text = try String(contentsOfFile: Fixtures.intuos4Description, encoding: .utf8)
+        func frame(_ time: Double, _ events: [(Int, Int, Int)]) {
+            for (type, code, value) in events { text += String(format: "E: %.6f %04x %04x %d\n", time, type, code, value) }
+            text += String(format: "E: %.6f 0000 0000 0\n", time)
+        }
+        frame(0.0, [(1, 0x147, 1), (3, 0x00, 20000), (3, 0x01, 12000), (3, 0x28, 0x094), (4, 0x00, 0x1234)])
+        for step in 1...20 {
+            let time = Double(step) * 0.05
+            var events = [(3, 0x00, 20000 + 10 * step), (4, 0x00, 0x1234)]
+            if step == 10 { events.append((1, 0x113, 1)) }
+            if step == 11 { events.append((1, 0x113, 0)) }
+            if step == 20 { events.append((1, 0x110, 1)) }
+            frame(time, events)
+        }
+        frame(1.05, [(1, 0x110, 0), (4, 0x00, 0x1234)])
+        frame(1.1, [(1, 0x147, 0), (3, 0x00, 0), (3, 0x01, 0), (3, 0x28, 0), (4, 0x00, 0x1234)])
+        return try Fixtures.write(text)
+    }
+
+    @Test func aLensCursorsButtonsActThroughThePreferencesOnlyWhenBound() throws {
+        let config = gestures.freshConfig()
+        let recording = try Self.lensRecording()
+        let unbound = try gestures.quill(["gestures", recording], config: config)
+        #expect(unbound.status == 0, "\(unbound.error)")
+        #expect(try gestures.objects(unbound.output).allSatisfy { ($0["event"] as? String)?.hasPrefix("button") == true || $0["event"] as? String == "feedback" } )
+        #expect(!unbound.output.contains("toolChanged") && !unbound.output.contains("paletteShown"))
+        #expect(try gestures.quill(["preferences", "set", "puckButton.BTN_SIDE", "doubleTap"], config: config).status == 0)
+        let set = try gestures.quill(["preferences", "set", "puckButton.BTN_LEFT", "showColorPalette"], config: config)
+        #expect(set.output.contains("\"puckButtons\":{\"BTN_LEFT\":\"showColorPalette\",\"BTN_SIDE\":\"doubleTap\"}"), "\(set.output)")
+        let lines = try gestures.objects(try gestures.quill(["gestures", recording], config: config).output)
+        let acts = lines.filter { $0["event"] as? String == "doubleTap" || $0["event"] as? String == "puckButton" || $0["event"] as? String == "toolChanged" || $0["event"] as? String == "paletteShown" }
+        #expect(acts.map { $0["event"] as? String ?? "" } == ["doubleTap", "toolChanged", "puckButton", "paletteShown"], "\(lines)")
+        #expect(abs((acts.first?["t"] as? Double ?? 0) - 0.5) < 1e-6 && acts.first?["tool_after"] as? String == "eraser")
+        #expect(abs((acts[2]["t"] as? Double ?? 0) - 1.0) < 1e-6)
+        // A wrong puck button names the key and what is expected.
+        let bad = try gestures.quill(["preferences", "set", "puckButton.BTN_9", "doubleTap"], config: config)
+        #expect(bad.status != 0 && bad.error.contains("puckButton.BTN_9") && bad.error.contains("BTN_LEFT, BTN_RIGHT"), "\(bad.error)")
+    }
+
     @Test func theRingDrivesTheWidthWhenChosen() throws {
         let config = gestures.freshConfig()
         #expect(try gestures.quill(["preferences", "set", "padDialControlsWidth", "true"], config: config).status == 0)

@@ -64,6 +64,8 @@ public enum EvdevCode {
         public static let rx: UInt16 = 0x03
         /// `ABS_RY`: a pad's second touch strip.
         public static let ry: UInt16 = 0x04
+        /// `ABS_RZ`: a rotation (kernel resolution in units per radian).
+        public static let rz: UInt16 = 0x05
         /// `ABS_THROTTLE`: a pad's second touch ring.
         public static let throttle: UInt16 = 0x06
         /// Airbrush finger wheel; on a pad, the first touch ring.

@@ -53,7 +53,8 @@ struct Info: ParsableCommand {
             let unit: String
             switch code {
             case EvdevCode.Abs.x, EvdevCode.Abs.y: unit = axis.resolution > 0 ? "units/mm" : "(no resolution)"
-            case EvdevCode.Abs.tiltX, EvdevCode.Abs.tiltY, EvdevCode.Abs.z: unit = axis.resolution > 0 ? "units/rad" : "(no resolution)"
+            case EvdevCode.Abs.tiltX, EvdevCode.Abs.tiltY, EvdevCode.Abs.z, EvdevCode.Abs.rz:
+                unit = axis.resolution > 0 ? "units/rad" : "(no resolution)"
             default: unit = axis.resolution > 0 ? "units/mm" : ""
             }
             output.line(

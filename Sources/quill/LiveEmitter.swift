@@ -25,6 +25,7 @@ struct LiveEmitter {
     private var gestureEvents: [GestureEvent] = []
     private var wroteSince = false
     private var lastTimes: [Int: Double] = [:]
+    private var padLastTimes: [Int: Double] = [:]
 
     init(emit: Live.Emit, measuresLatency: Bool) {
         self.emit = emit
@@ -60,7 +61,11 @@ struct LiveEmitter {
 
     /// Streams one pad event (`--emit pad`, as `quill pad`); with `--emit gestures` it acts through
     /// the person's pad bindings (as `quill gestures`).
-    mutating func add(_ event: PadEvent) {
+    mutating func add(_ original: PadEvent) {
+        // A pad's times never step back either (its own device number).
+        var event = original
+        if let last = padLastTimes[event.deviceIndex], event.time < last { event.time = last }
+        padLastTimes[event.deviceIndex] = event.time
         switch emit {
         case .pad:
             output.line(PadEventEncoding.jsonLine(for: event))

@@ -58,7 +58,8 @@ public struct DirtyRect: Hashable, Sendable {
 ///
 /// Feed every sample; samples in contact (`began`, `moved`, `ended`/`cancelled`) build strokes,
 /// hover samples are ignored. Per sample the work is constant and nothing is allocated once the
-/// caller's buffers have grown (the finished stroke's path does grow: it is the drawing).
+/// caller's buffers have grown (the stroke's path does grow — it is the drawing — but without
+/// doubling stalls: ``SteadyGrowth``).
 public struct StrokeEngine: Sendable {
     /// The ink of the stroke being drawn (or the next one): ``setInk(_:)`` changes it.
     public private(set) var ink: Ink
@@ -83,6 +84,8 @@ public struct StrokeEngine: Sendable {
     private var lastDisplayed: (x: Double, y: Double)?
     /// The stroke being drawn (its path grows).
     public private(set) var currentStroke: Stroke?
+    /// The path grows without doubling stalls: the time per sample stays flat however long the stroke.
+    private var pathGrowth = SteadyGrowth<StrokePoint>()
 
     public init(ink: Ink, mapping: TabletMapping, smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults, recordsPath: Bool = true) {
         self.ink = ink
@@ -119,6 +122,7 @@ public struct StrokeEngine: Sendable {
             startTime = sample.time
             lastDisplayed = nil
             currentStroke = Stroke(ink: ink, path: StrokePath(points: [], creationTime: sample.time), randomSeed: UInt32(truncatingIfNeeded: strokeCount &* 2_654_435_761))
+            pathGrowth.reset()
             strokeCount += 1
         }
         let smoothed = smoother.add(x: location.x, y: location.y, time: sample.time)
@@ -135,7 +139,7 @@ public struct StrokeEngine: Sendable {
         let mark = InkModel.mark(ink: ink, pressure: sample.pressure, altitude: sample.altitude, azimuth: sample.azimuth, direction: direction)
         let point = strokePoint(mm: displayed, sample: sample, mark: mark)
         let predictedPoint = strokePoint(mm: predicted, sample: sample, mark: mark, time: sample.time + predictor.parameters.horizon)
-        if recordsPath { currentStroke?.path.points.append(point) }
+        if recordsPath, currentStroke != nil { pathGrowth.append(point, to: &currentStroke!.path.points) }
         let committed = geometry.vertices.count
         geometryBuilder.add(point, into: &geometry)
         let isEnd = sample.phase == .ended || sample.phase == .cancelled

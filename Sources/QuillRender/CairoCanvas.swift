@@ -128,12 +128,73 @@ public final class CairoCanvas {
     /// Paints the whole surface with the current colour.
     public func paint() { cairo_paint(context) }
 
+    /// Fills the current path (non-zero rule) with a Gouraud-shaded triangle mesh as its colour:
+    /// triangle `i`'s corners `corner(i, 0…2)` in (`red`, `green`, `blue`) with their own alpha,
+    /// blended across the triangle; where triangles overlap the later one shows (a cairo mesh
+    /// pattern: vector shading in PDF). Clears the path.
+    public func fill(triangles count: Int, red: Double, green: Double, blue: Double, corner: (Int, Int) -> (x: Double, y: Double, alpha: Double)) {
+        guard count > 0, let mesh = cairo_pattern_create_mesh() else { return }
+        defer { cairo_pattern_destroy(mesh) }
+        for triangle in 0..<count {
+            cairo_mesh_pattern_begin_patch(mesh)
+            for index in 0..<3 {
+                let point = corner(triangle, index)
+                if index == 0 { cairo_mesh_pattern_move_to(mesh, point.x, point.y) } else { cairo_mesh_pattern_line_to(mesh, point.x, point.y) }
+                cairo_mesh_pattern_set_corner_color_rgba(mesh, UInt32(index), red, green, blue, point.alpha)
+            }
+            cairo_mesh_pattern_end_patch(mesh)
+        }
+        cairo_set_source(context, mesh)
+        cairo_fill(context)
+    }
+
     /// Starts drawing into a temporary layer.
     public func beginLayer() { cairo_push_group(context) }
     /// Composites the layer drawn since ``beginLayer()`` at `opacity`.
     public func endLayer(opacity: Double) {
         cairo_pop_group_to_source(context)
         cairo_paint_with_alpha(context, opacity)
+    }
+
+    /// Composites the layer drawn since ``beginLayer()`` at `opacity` through `grain`: a tile of
+    /// seeded noise (the paper's tooth under a crayon, pigment pooling in watercolour) repeated
+    /// over the page, so the same seed gives the same texture every time.
+    public func endLayer(opacity: Double, grain: Grain) {
+        cairo_pop_group_to_source(context)
+        guard let tile = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(Grain.tileSize), Int32(Grain.tileSize)) else {
+            cairo_paint_with_alpha(context, opacity)
+            return
+        }
+        defer { cairo_surface_destroy(tile) }
+        cairo_surface_flush(tile)
+        let stride = Int(cairo_image_surface_get_stride(tile))
+        if let data = cairo_image_surface_get_data(tile) {
+            var state = UInt64(grain.seed) &+ 0x9E37_79B9_7F4A_7C15
+            for y in 0..<Grain.tileSize {
+                for x in 0..<Grain.tileSize {
+                    // SplitMix64: a uniform value 0 … 1 per texel.
+                    state &+= 0x9E37_79B9_7F4A_7C15
+                    var z = state
+                    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                    z ^= z >> 31
+                    let noise = Double(z >> 11) / Double(1 << 53)
+                    let alpha = opacity * (1 - grain.strength * noise)
+                    data[y * stride + x] = UInt8(Swift.max(0, Swift.min(255, (alpha * 255).rounded())))
+                }
+            }
+        }
+        cairo_surface_mark_dirty(tile)
+        guard let pattern = cairo_pattern_create_for_surface(tile) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+        cairo_pattern_set_filter(pattern, grain.scale > 1 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_NEAREST)
+        // Texels of `scale` points, the tile shifted by the seed (strokes do not line up).
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_scale(&matrix, 1 / grain.scale, 1 / grain.scale)
+        cairo_matrix_translate(&matrix, Double(grain.seed % 61), Double((grain.seed / 61) % 59))
+        cairo_pattern_set_matrix(pattern, &matrix)
+        cairo_mask(context, pattern)
     }
 
     // MARK: - Text

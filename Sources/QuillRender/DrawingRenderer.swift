@@ -3,9 +3,12 @@ import QuillStroke
 
 /// Draws a drawing's strokes with Cairo into PNG, SVG or PDF.
 ///
-/// Each stroke's geometry is rebuilt from its path with `BrushGeometryBuilder`. Inside a stroke
-/// every convex piece replaces (not blends with) what is under it, so overlapping pieces never
-/// darken the mark; the stroke's layer is then composited over the page with the ink's alpha.
+/// Each stroke's geometry is rebuilt from its path with `BrushGeometryBuilder`, with points
+/// interpolated where the path's points are far apart (a 100 Hz pen: a Catmull-Rom curve through
+/// them, not a polygon). A stroke is filled once — the union of its triangles, so overlapping
+/// pieces never darken it and no seam shows between them — with its opacity shaded from vertex
+/// to vertex (a Gouraud mesh) where it varies; the stroke's layer is then composited over the page
+/// with the ink's alpha, through the ink's grain (crayon, watercolour: ``Grain``).
 public enum DrawingRenderer {
     /// Renders `drawing` to `path` (format from the extension). `background` nil leaves PNG transparent.
     /// With `cropMargin`, the page is cut to the strokes' bounds plus that margin (points).
@@ -50,19 +53,53 @@ public enum DrawingRenderer {
         var geometry = BrushGeometry()
         for stroke in drawing.strokes {
             build(stroke, into: &geometry)
-            draw(geometry, color: stroke.ink.color, on: canvas)
+            draw(geometry, color: stroke.ink.color, grain: Grain.of(stroke.ink.type, seed: stroke.randomSeed), on: canvas)
         }
     }
+
+    /// Largest distance between drawn points, points: farther apart, points are interpolated.
+    static let interpolationSpacing = 1.5
 
     /// `stroke`'s whole geometry, its transform applied, into `geometry` (emptied first).
     static func build(_ stroke: Stroke, into geometry: inout BrushGeometry) {
         geometry.removeAll()
         var builder = BrushGeometryBuilder(inkType: stroke.ink.type)
-        for point in stroke.path.points {
+        for point in renderedPoints(of: stroke.path.points) {
             var moved = point
             (moved.x, moved.y) = stroke.transform.apply(x: point.x, y: point.y)
             builder.add(moved, into: &geometry)
         }
+    }
+
+    /// The points drawn for a path: its own points and, between two that are more than
+    /// ``interpolationSpacing`` apart, points on the Catmull-Rom curve through them (at most 16
+    /// per gap; the other attributes blend linearly). The curve passes through every point of the
+    /// path, so corners stay where the pen turned.
+    static func renderedPoints(of points: [StrokePoint]) -> [StrokePoint] {
+        guard points.count > 1 else { return points }
+        var result: [StrokePoint] = []
+        result.reserveCapacity(points.count)
+        result.append(points[0])
+        for index in 1..<points.count {
+            let p1 = points[index - 1], p2 = points[index]
+            let gap = _hypot(p2.x - p1.x, p2.y - p1.y)
+            if gap.isFinite, gap > interpolationSpacing {
+                let p0 = index >= 2 ? points[index - 2] : p1, p3 = index + 1 < points.count ? points[index + 1] : p2
+                let steps = Swift.min(16, Int((gap / interpolationSpacing).rounded(.up)))
+                for step in 1..<steps {
+                    let t = Double(step) / Double(steps)
+                    func curve(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+                        0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t * t * t)
+                    }
+                    var point = p1.blended(with: p2, t)
+                    point.x = curve(p0.x, p1.x, p2.x, p3.x)
+                    point.y = curve(p0.y, p1.y, p2.y, p3.y)
+                    result.append(point)
+                }
+            }
+            result.append(p2)
+        }
+        return result
     }
 
     /// Draws every stroke as one vector path (SVG): Cairo's SVG surface can hold a path but not
@@ -92,12 +129,30 @@ public enum DrawingRenderer {
         }
     }
 
-    /// Draws one stroke's geometry in `color`, each convex piece at its vertices' mean opacity.
-    public static func draw(_ geometry: BrushGeometry, color: InkColor, on canvas: CairoCanvas) {
+    /// Draws one stroke's geometry in `color`: the union of its triangles filled once, at one
+    /// opacity when its vertices share one, else shaded from vertex to vertex; composited with the
+    /// ink's alpha, through `grain` when given.
+    public static func draw(_ geometry: BrushGeometry, color: InkColor, grain: Grain? = nil, on canvas: CairoCanvas) {
         guard !geometry.triangles.isEmpty else { return }
         canvas.beginLayer()
-        drawPieces(of: geometry, color: color, on: canvas)
-        canvas.endLayer(opacity: color.alpha)
+        for triangle in 0..<geometry.triangleCount {
+            for corner in 0..<3 {
+                let vertex = geometry.vertices[Int(geometry.triangles[triangle * 3 + corner])]
+                if corner == 0 { canvas.moveTo(x: vertex.x, y: vertex.y) } else { canvas.lineTo(x: vertex.x, y: vertex.y) }
+            }
+            canvas.closePath()
+        }
+        let first = geometry.vertices[0].opacity
+        if geometry.vertices.allSatisfy({ $0.opacity == first }) {
+            canvas.setColor(red: color.red, green: color.green, blue: color.blue, alpha: first)
+            canvas.fill()
+        } else {
+            canvas.fill(triangles: geometry.triangleCount, red: color.red, green: color.green, blue: color.blue) { triangle, corner in
+                let vertex = geometry.vertices[Int(geometry.triangles[triangle * 3 + corner])]
+                return (vertex.x, vertex.y, vertex.opacity)
+            }
+        }
+        if let grain { canvas.endLayer(opacity: color.alpha, grain: grain) } else { canvas.endLayer(opacity: color.alpha) }
     }
 
     /// Draws the convex pieces of `geometry` from piece `first` on, each replacing what is under

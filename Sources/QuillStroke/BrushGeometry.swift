@@ -82,7 +82,7 @@ public struct BrushGeometryBuilder: Sendable {
     /// Adds `point` and appends the geometry it commits to `output`. Points with a non-finite
     /// coordinate or size are ignored.
     public mutating func add(_ point: StrokePoint, into output: inout BrushGeometry) {
-        guard let shape = makeNib(point, into: &current) else { return }
+        guard let shape = Self.makeNib(point, inkType: inkType, into: &current) else { return }
         currentShape = shape
         if previous.isEmpty {
             Self.appendFan(current, count: current.count, into: &output)
@@ -98,7 +98,7 @@ public struct BrushGeometryBuilder: Sendable {
     /// point), or nothing when `point` is nil.
     public mutating func tail(to point: StrokePoint?, into output: inout BrushGeometry) {
         output.removeAll()
-        guard let point, !previous.isEmpty, let shape = makeNib(point, into: &current) else { return }
+        guard let point, !previous.isEmpty, let shape = Self.makeNib(point, inkType: inkType, into: &current) else { return }
         currentShape = shape
         hullOfNibs()
         Self.appendFan(hull, count: hullCount, into: &output)
@@ -108,7 +108,7 @@ public struct BrushGeometryBuilder: Sendable {
 
     /// Writes the nib of `point` into `nib` and returns its shape (nil when the point has a
     /// non-finite coordinate or size).
-    private func makeNib(_ point: StrokePoint, into nib: inout [GeometryVertex]) -> NibShape? {
+    private static func makeNib(_ point: StrokePoint, inkType: InkType, into nib: inout [GeometryVertex]) -> NibShape? {
         nib.removeAll(keepingCapacity: true)
         guard point.x.isFinite, point.y.isFinite, point.width.isFinite, point.height.isFinite, point.width > 0, point.height > 0
         else { return nil }

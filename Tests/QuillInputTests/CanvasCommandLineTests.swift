@@ -1,5 +1,6 @@
 import Foundation
 import QuillRender
+import QuillTestSupport
 import Testing
 
 /// `quill canvas` in a real GTK 4 window on Xvfb: a recording played into it, its screenshot
@@ -11,12 +12,21 @@ import Testing
         var status: Int32
         var summary: [String: Any]
         var error: String
-        var directory: String
+        /// The run's configuration and state, removed when the last copy of the result goes.
+        let scratch: Scratch
+        var directory: String { scratch.path }
+    }
+
+    /// A directory removed with its last reference (no test leaves its files behind).
+    final class Scratch: Sendable {
+        let path: String
+        init(_ path: String) { self.path = path }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// Runs `quill canvas ARGUMENTS` under Xvfb with a fresh configuration and state directory.
     func canvas(_ arguments: [String], display: Bool = true) throws -> Canvas {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-canvas-\(UUID().uuidString)").path
+        let directory = TestScratch.directory.appendingPathComponent("quill-canvas-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let environment = ["XDG_CONFIG_HOME=\(directory)/config", "XDG_STATE_HOME=\(directory)/state", "GSK_RENDERER=cairo", "NO_AT_BRIDGE=1"]
         let command = [CommandLineTests.executable.path, "canvas"] + arguments
@@ -25,7 +35,7 @@ import Testing
             : try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY"] + environment + command, deadline: 60)
         let line = run.output.split(separator: "\n").last.map(String.init) ?? ""
         let summary = (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
-        return Canvas(status: run.status, summary: summary, error: run.error, directory: directory)
+        return Canvas(status: run.status, summary: summary, error: run.error, scratch: Scratch(directory))
     }
 
     func rect(_ value: Any?) -> (x: Double, y: Double, width: Double, height: Double)? {
@@ -34,8 +44,9 @@ import Testing
     }
 
     @Test(.enabled(if: isAvailable)) func theWindowShowsTheInkQuillRenderDrawsAndADoubleTapsEraser() throws {
-        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("quill-canvas-\(UUID().uuidString).png").path
+        let shot = TestScratch.directory.appendingPathComponent("quill-canvas-\(UUID().uuidString).png").path
         let saved = shot + ".json", rendered = shot + ".render.json"
+        defer { for file in [shot, saved, rendered, shot + ".render.png"] { try? FileManager.default.removeItem(atPath: file) } }
         let run = try canvas(["--replay", Fixtures.cintiq22HDT, "--screenshot", shot, "--save", saved])
         #expect(run.status == 0, "\(run.error)")
         // The drawing is exactly the one `quill render` makes (same engine, same double taps:
@@ -80,7 +91,8 @@ import Testing
 
     @Test(.enabled(if: isAvailable), arguments: [(1024.0, 720.0, "regular", false), (500.0, 800.0, "compact", true)])
     func theSizeClassOfTheWindowPlacesThePalette(width: Double, height: Double, horizontal: String, docked: Bool) throws {
-        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("quill-canvas-\(UUID().uuidString).png").path
+        let shot = TestScratch.directory.appendingPathComponent("quill-canvas-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: shot) }
         let run = try canvas(["--replay", Fixtures.cintiq12WX, "--screenshot", shot, "--window", "\(Int(width))x\(Int(height))"])
         #expect(run.status == 0, "\(run.error)")
         let sizeClass = run.summary["size_class"] as? [String: String]

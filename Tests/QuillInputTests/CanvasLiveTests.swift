@@ -1,5 +1,6 @@
 import Foundation
 import QuillRender
+import QuillTestSupport
 import Testing
 
 /// `quill canvas` fed by a mocked tablet through libinput (umockdev, as the other live suites),
@@ -14,8 +15,9 @@ import Testing
 
     func draws(backend: String) throws {
         let mock = try MockedTablet(recording: Fixtures.cintiq12WX, maximumFrames: 400)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-canvas-live-\(UUID().uuidString)").path
+        let directory = TestScratch.directory.appendingPathComponent("quill-canvas-live-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let saved = directory + "/live.json", shot = directory + "/live.png"
         let run = try mock.run(
             ["/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", CommandLineTests.executable.path, "canvas", "--device", mock.node, "--backend", backend,

@@ -1,4 +1,5 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 import QuillSystem
@@ -108,7 +109,7 @@ import QuillSystem
     }
 
     @Test func aHeaderlessEventFileFindsItsDescriptionBesideIt() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-companion-\(UUID().uuidString)")
+        let directory = TestScratch.directory.appendingPathComponent("quill-companion-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let events = directory.appendingPathComponent("genius.events").path

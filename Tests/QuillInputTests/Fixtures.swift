@@ -1,5 +1,6 @@
 import Foundation
 import QuillCore
+import QuillTestSupport
 @testable import QuillInput
 
 /// Paths and helpers shared by the input tests. Recordings are read from the repository's
@@ -94,7 +95,7 @@ enum Fixtures {
 
     /// A fresh temporary file path with the given extension.
     static func temporaryPath(_ suffix: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("quill-test-\(UUID().uuidString)\(suffix)").path
+        TestScratch.directory.appendingPathComponent("quill-test-\(UUID().uuidString)\(suffix)").path
     }
 
     /// Writes `text` to a temporary file and returns its path.

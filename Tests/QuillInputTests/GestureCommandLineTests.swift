@@ -1,4 +1,5 @@
 import Foundation
+import QuillTestSupport
 import Testing
 
 /// `quill gestures` and `quill preferences` as a person runs them.
@@ -16,7 +17,7 @@ import Testing
     }
 
     func freshConfig() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("quill-config-\(UUID().uuidString)").path
+        TestScratch.directory.appendingPathComponent("quill-config-\(UUID().uuidString)").path
     }
 
     @Test func theCintiq22HDTHasFiveDoubleTapsAndOneSqueeze() throws {
@@ -56,7 +57,7 @@ import Testing
 
     @Test func theDemoShowsADoubleTapMakingTheNextStrokesErase() throws {
         let config = freshConfig()
-        let directory = FileManager.default.temporaryDirectory.path
+        let directory = TestScratch.directory.path
         let with = try quill(["render", Fixtures.cintiq22HDT, "-o", directory + "/quill-g1.png"], config: config)
         let without = try quill(["render", Fixtures.cintiq22HDT, "-o", directory + "/quill-g2.png", "--no-gestures"], config: config)
         // Without gestures the 29 strokes all ink; with them, the pen strokes made while a double tap
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func anOptedInCustomActionReplacesTheSystemAction() throws {
-        let app = FileManager.default.temporaryDirectory.appendingPathComponent("quill-app-\(UUID().uuidString).json").path
+        let app = TestScratch.directory.appendingPathComponent("quill-app-\(UUID().uuidString).json").path
         try "{\"customTapAction\": \"togglePalette:color\", \"optedIn\": true}".write(toFile: app, atomically: true, encoding: .utf8)
         let lines = try objects(try quill(["gestures", Fixtures.cintiq22HDT, "--app-preferences", app], config: freshConfig()).output)
         let color = lines.filter { $0["palette"] as? String == "color" }

@@ -1,4 +1,5 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillRender
@@ -13,7 +14,7 @@ import QuillCore
 
     /// Renders `strokes` on a transparent 240 × 100 page and returns the alpha of row `y`.
     func render(_ strokes: [Stroke], file: String) throws -> CairoImage {
-        let path = NSTemporaryDirectory() + "quill-ink-\(getpid())-\(file).png"
+        let path = TestScratch.path + "quill-ink-\(getpid())-\(file).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try DrawingRenderer.render(Drawing(canvasWidth: 240, canvasHeight: 100, strokes: strokes), to: path, background: nil)
         return try CairoImage(png: path)

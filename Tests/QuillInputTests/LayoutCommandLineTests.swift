@@ -1,4 +1,5 @@
 import Foundation
+import QuillTestSupport
 import Testing
 
 /// `quill layout` and `quill map` as a person runs them; numbers from layout.md and devices.json.
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func allWritesATableAndAPictureOfEveryPlacement() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-layouts-\(UUID().uuidString)").path
+        let directory = TestScratch.directory.appendingPathComponent("quill-layouts-\(UUID().uuidString)").path
         let run = try cli.quill("layout", "--all", "-o", directory)
         #expect(run.status == 0)
         let table = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/layouts.json"))) as? [[String: Any]])

@@ -1,5 +1,6 @@
 import Foundation
 import QuillCore
+import QuillTestSupport
 import QuillSystem
 @testable import QuillInput
 
@@ -63,7 +64,7 @@ final class MockedTablet {
             events += frame.map { InputEvent(microseconds: time, type: $0.type, code: $0.code, value: $0.value) }
         }
         self.events = events
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-mock-\(UUID().uuidString)")
+        directory = TestScratch.directory.appendingPathComponent("quill-mock-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try umockdevText.write(to: directory.appendingPathComponent("device.umockdev"), atomically: true, encoding: .utf8)
         try ioctlText.write(to: directory.appendingPathComponent("device.ioctl"), atomically: true, encoding: .utf8)
@@ -128,7 +129,7 @@ final class MockedTablet {
     /// umockdev 0.17's two gaps for libinput and can deny or unplug the node.
     static let preloadLibrary: Result<String, Error> = Result {
         let source = Fixtures.repositoryRoot.appendingPathComponent("Tools/mock/quillmock.c").path
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("quillmock-\(UUID().uuidString).so").path
+        let library = TestScratch.directory.appendingPathComponent("quillmock-\(UUID().uuidString).so").path
         let build = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/cc"), ["-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"])
         guard build.status == 0 else { throw RecordingError(file: source, line: nil, message: "cc failed: \(build.error)") }
         return library

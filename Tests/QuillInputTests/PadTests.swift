@@ -182,7 +182,7 @@ import QuillTestSupport
         let quill = CommandLineTests()
         for command in ["samples", "strokes", "render"] {
             var arguments = [command, Fixtures.intuos3Strip, "--device", Fixtures.intuos3PadDescription]
-            if command == "render" { arguments += ["-o", NSTemporaryDirectory() + "quill-pad-render-\(getpid()).png"] }
+            if command == "render" { arguments += ["-o", TestScratch.path + "quill-pad-render-\(getpid()).png"] }
             let run = try quill.quill(arguments)
             #expect(run.output.isEmpty || command == "render", "\(command): \(run.output)")
             #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillInput
@@ -99,7 +100,7 @@ import QuillCore
     }
 
     @Test func renderWritesPNGSVGAndPDFAndReadsBackItsDrawingFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-render-\(UUID().uuidString)").path
+        let directory = TestScratch.directory.appendingPathComponent("quill-render-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let drawing = directory + "/drawing.json"
         let png = try cli.quill("render", Fixtures.dellCanvas, "-o", directory + "/a.png", "--save-drawing", drawing)
@@ -126,7 +127,7 @@ import QuillCore
 
     @Test func theEraserEndErasesInTheRenderedDrawing() throws {
         // 12WX: one pen stroke, then one eraser stroke. Vector erasing removes the pen stroke if it touches it.
-        let directory = FileManager.default.temporaryDirectory.path
+        let directory = TestScratch.directory.path
         let bitmap = try cli.quill("render", Fixtures.cintiq12WX, "-o", directory + "/quill-e1.png", "--eraser", "bitmap")
         let vector = try cli.quill("render", Fixtures.cintiq12WX, "-o", directory + "/quill-e2.png", "--eraser", "vector")
         #expect(bitmap.status == 0 && vector.status == 0)
@@ -134,7 +135,7 @@ import QuillCore
     }
 
     @Test func plotWritesAPicture() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("quill-plot-\(UUID().uuidString).png").path
+        let path = TestScratch.directory.appendingPathComponent("quill-plot-\(UUID().uuidString).png").path
         let run = try cli.quill("plot", Fixtures.cintiq12WX, "-o", path)
         #expect(run.status == 0 && run.output.contains("360 samples"))
         #expect(FileManager.default.fileExists(atPath: path))

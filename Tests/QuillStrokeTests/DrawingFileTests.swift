@@ -1,4 +1,5 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillStroke
@@ -19,7 +20,7 @@ import QuillCore
         return recorder.drawing
     }
 
-    func temporary() -> String { FileManager.default.temporaryDirectory.appendingPathComponent("quill-drawing-\(UUID().uuidString).json").path }
+    func temporary() -> String { TestScratch.directory.appendingPathComponent("quill-drawing-\(UUID().uuidString).json").path }
 
     @Test func aDrawingReadsBackAsWritten() throws {
         let path = temporary()

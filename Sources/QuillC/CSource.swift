@@ -211,6 +211,8 @@ enum CSample {
         let value = try CStatus.check(pointer, "quill_sample")
         guard value.phase >= 0, Int(value.phase) < phases.count else { throw CFailure.invalid("quill_sample.phase is \(value.phase); expected 0…4 (enum quill_phase)") }
         guard value.tool >= 0, Int(value.tool) < tools.count else { throw CFailure.invalid("quill_sample.tool is \(value.tool); expected 0…6 (enum quill_tool)") }
+        guard value.altitude.isFinite else { throw CFailure.invalid("quill_sample.altitude is \(value.altitude); expected radians 0 … π/2") }
+        guard value.azimuth.isFinite else { throw CFailure.invalid("quill_sample.azimuth is \(value.azimuth); expected radians 0 … 2π") }
         return PenSample(
             time: value.time, location: CanvasPoint(x: value.x, y: value.y), tabletLocation: TabletPoint(x: value.x_mm, y: value.y_mm),
             phase: phases[Int(value.phase)], tool: tools[Int(value.tool)], force: value.force, pressure: value.pressure,

@@ -40,6 +40,8 @@ public final class CanvasModel {
     public private(set) var interaction: PencilInteraction
     private var recognizer = GestureRecognizer()
     private var events: [GestureEvent] = []
+    /// The device of the last sample (whose puck a proximity-out releases).
+    private var lastDevice = 0
     public private(set) var feedback: Feedback?
     private var changes: [DisplayChange] = []
     /// The last update of the stroke in contact (for the prediction tail), nil between strokes.
@@ -131,6 +133,7 @@ public final class CanvasModel {
     /// `readAt` is the monotonic second it was read, for the latency statistics.
     public func add(_ sample: PenSample, readAt: Double? = nil, now: Double) {
         var sample = sample
+        lastDevice = sample.deviceIndex
         recognizer.add(sample, into: &events)
         handleGestures(now: now)
         for outcome in interaction.handlePuckButtons(of: sample, pose: HoverPose(sample)) { show(outcome, now: now) }
@@ -162,6 +165,7 @@ public final class CanvasModel {
     public func proximityOut(at time: Double, now: Double) {
         recognizer.proximityOut(at: time, into: &events)
         handleGestures(now: now)
+        for outcome in interaction.releasePuckButtons(device: lastDevice, at: time) { show(outcome, now: now) }
         pointer = nil
     }
 

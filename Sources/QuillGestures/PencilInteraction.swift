@@ -117,6 +117,22 @@ public struct PencilInteraction: Sendable {
         return outcomes
     }
 
+    /// The tool of `device` left proximity: puck buttons still held are released (a squeeze
+    /// bound to one ends), as the kernel releases them with the tool.
+    public mutating func releasePuckButtons(device: Int, at time: Double) -> [Outcome] {
+        let held = puckButtonsHeld[device] ?? []
+        puckButtonsHeld[device] = []
+        guard !held.isEmpty else { return [] }
+        var outcomes: [Outcome] = []
+        for (button, name) in zip(Self.puckButtonList, PencilPreferences.puckButtonNames) where held.contains(button) {
+            guard let binding = preferences.puckButtons[name],
+                let outcome = apply(binding, isPressed: false, time: time, gesture: .puckButton(name: name), pose: nil)
+            else { continue }
+            outcomes.append(outcome)
+        }
+        return outcomes
+    }
+
     private static let puckButtonList: [PenButtons] = [.left, .right, .middle, .side, .extra]
     private static let puckButtons: PenButtons = [.left, .right, .middle, .side, .extra]
 

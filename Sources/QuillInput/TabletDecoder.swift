@@ -133,11 +133,11 @@ public struct TabletDecoder: Sendable {
     /// True while a tool is in proximity.
     public var isInProximity: Bool { tool != nil }
 
-    /// Decodes one frame: the events up to and including its `SYN_REPORT`. Appends 0, 1 or 2
-    /// samples to `samples` (2 when a tool change lifts the old tool's tip in the same frame).
     /// The tool id (ABS_MISC) of a Wacom pad's frames: the kernel's `PAD_DEVICE_ID`, 0x0F.
     public static let wacomPadToolID: Int32 = 0x0F
 
+    /// Decodes one frame: the events up to and including its `SYN_REPORT`. Appends 0, 1 or 2
+    /// samples to `samples` (2 when a tool change lifts the old tool's tip in the same frame).
     public mutating func decode(frame: ArraySlice<InputEvent>, into samples: inout [PenSample]) {
         guard let last = frame.last else { return }
         let time = last.microseconds
@@ -150,13 +150,18 @@ public struct TabletDecoder: Sendable {
         var hasAxis = false
         var hasPressureChange = false
         var hasRotation = false
-        var padSerial = false, releasesID = false
+        // The pad's frames on an old kernel's single node are told by the tool id (see below):
+        // key changes wait until the frame is known to be the pen's.
         let serialBefore = serial
+        var hasToolKey = false, clearsToolID = false
+        var pressedButtons: PenButtons = [], releasedButtons: PenButtons = []
+        var touchKey: Bool?
         for event in frame {
             switch event.type {
             case EvdevCode.EventType.key:
                 if let keyTool = PenTool(keyCode: event.code) {
                     hasSeenToolKey = true
+                    hasToolKey = true
                     if event.value != 0 {
                         enteringTool = keyTool
                         wasForcedOut = false
@@ -166,20 +171,25 @@ public struct TabletDecoder: Sendable {
                         if tool == nil { wasForcedOut = false }
                     }
                 } else if event.code == EvdevCode.Key.touch {
-                    isTouchKeyDown = event.value != 0
+                    touchKey = event.value != 0
                 } else if let button = PenButtons(keyCode: event.code) {
-                    if event.value != 0 { buttons.insert(button) } else { buttons.remove(button) }
+                    if event.value != 0 {
+                        pressedButtons.insert(button)
+                        releasedButtons.remove(button)
+                    } else {
+                        releasedButtons.insert(button)
+                        pressedButtons.remove(button)
+                    }
                 }
             case EvdevCode.EventType.abs:
                 hasAxis = true
                 if event.code == EvdevCode.Abs.misc {
                     miscState = event.value
-                    if event.value == 0 { releasesID = true }
+                    if event.value == 0 { clearsToolID = true }
                 }
                 if event.code == EvdevCode.Abs.pressure { hasPressureChange = true }
                 if event.code == EvdevCode.Abs.z { hasRotation = true }
             case EvdevCode.EventType.msc where event.code == EvdevCode.Msc.serial:
-                if event.value == -1 { padSerial = true }
                 serial = UInt32(bitPattern: event.value)
             default:
                 break
@@ -188,12 +198,17 @@ public struct TabletDecoder: Sendable {
 
         // An old kernel's single Wacom node carries the pad too: while the node's tool id is the
         // pad's (the frames of its buttons, ring or strip; the kernel sends the id once, when it
-        // changes), or in the frame that releases it with the pad's serial 0xffffffff, a frame is
-        // the pad's, never the pen's: no sample, no change to the pen.
-        if enteringTool == nil, miscState == TabletDecoder.wacomPadToolID || (padSerial && releasesID) {
+        // changes), and in a frame that sets the id to 0 with no tool key (the pad's release,
+        // whatever its serial — 0xffffffff on an Intuos, 0xf0 on a Graphire4 or Bamboo; a pen
+        // clears its id only as its BTN_TOOL_* goes up), a frame is the pad's, never the pen's:
+        // no sample, no change to the pen.
+        if enteringTool == nil, miscState == TabletDecoder.wacomPadToolID || (clearsToolID && !hasToolKey) {
             serial = serialBefore
             return
         }
+        buttons.formUnion(pressedButtons)
+        buttons.subtract(releasedButtons)
+        if let touchKey { isTouchKeyDown = touchKey }
         // A different tool entering closes the sequence of the one in proximity.
         if let entering = enteringTool, let current = tool, entering != current {
             leaveProximity(time: time, into: &samples)
@@ -257,6 +272,8 @@ public struct TabletDecoder: Sendable {
         let events = codes.compactMap { code in value(code).map { InputEvent(microseconds: 0, type: EvdevCode.EventType.abs, code: code, value: $0) } }
         applyAxes(of: events[...])
         hasSeenTilt = false  // tilt counts as seen only once the pen reports it
+        // A pad key held as the node is opened: the kernel will not send the pad's id again.
+        if let misc = value(EvdevCode.Abs.misc) { miscState = misc }
     }
 
     /// Starts the samples' clock at `microseconds` (the frames' clock) instead of at the first

@@ -72,9 +72,10 @@ public enum DrawingRenderer {
     }
 
     /// The points drawn for a path: its own points and, between two that are more than
-    /// ``interpolationSpacing`` apart, points on the Catmull-Rom curve through them (at most 16
-    /// per gap; the other attributes blend linearly). The curve passes through every point of the
-    /// path, so corners stay where the pen turned.
+    /// ``interpolationSpacing`` apart, points on a Catmull-Rom curve through them (at most 15 per
+    /// gap; the other attributes blend linearly). The curve passes through every point of the
+    /// path, so corners stay where the pen turned; its tangents are limited to 3 × the shorter
+    /// neighbouring segment (Fritsch–Carlson), so it never overshoots where the pen stops short.
     static func renderedPoints(of points: [StrokePoint]) -> [StrokePoint] {
         guard points.count > 1 else { return points }
         var result: [StrokePoint] = []
@@ -86,20 +87,32 @@ public enum DrawingRenderer {
             if gap.isFinite, gap > interpolationSpacing {
                 let p0 = index >= 2 ? points[index - 2] : p1, p3 = index + 1 < points.count ? points[index + 1] : p2
                 let steps = Swift.min(16, Int((gap / interpolationSpacing).rounded(.up)))
+                let m1 = tangent(p0, p1, p2), m2 = tangent(p1, p2, p3)
                 for step in 1..<steps {
                     let t = Double(step) / Double(steps)
-                    func curve(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
-                        0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t * t * t)
-                    }
+                    // Cubic Hermite on p1 → p2 with the limited tangents.
+                    let h00 = 2 * t * t * t - 3 * t * t + 1, h10 = t * t * t - 2 * t * t + t
+                    let h01 = -2 * t * t * t + 3 * t * t, h11 = t * t * t - t * t
                     var point = p1.blended(with: p2, t)
-                    point.x = curve(p0.x, p1.x, p2.x, p3.x)
-                    point.y = curve(p0.y, p1.y, p2.y, p3.y)
+                    point.x = h00 * p1.x + h10 * m1.x + h01 * p2.x + h11 * m2.x
+                    point.y = h00 * p1.y + h10 * m1.y + h01 * p2.y + h11 * m2.y
                     result.append(point)
                 }
             }
             result.append(p2)
         }
         return result
+    }
+
+    /// Catmull-Rom's tangent at `b`, (c − a) / 2, no longer than 3 × the shorter of the segments
+    /// a→b and b→c that have a length.
+    static func tangent(_ a: StrokePoint, _ b: StrokePoint, _ c: StrokePoint) -> (x: Double, y: Double) {
+        let m = (x: (c.x - a.x) / 2, y: (c.y - a.y) / 2)
+        let length = _hypot(m.x, m.y)
+        let segments = [_hypot(b.x - a.x, b.y - a.y), _hypot(c.x - b.x, c.y - b.y)].filter { $0 > 0 }
+        guard let shortest = segments.min(), length > 3 * shortest else { return m }
+        let scale = 3 * shortest / length
+        return (m.x * scale, m.y * scale)
     }
 
     /// Draws every stroke as one vector path (SVG): Cairo's SVG surface can hold a path but not

@@ -73,14 +73,16 @@ public struct BrushGeometryBuilder: Sendable {
         previous.reserveCapacity(Self.maximumNibVertices)
         current.reserveCapacity(Self.maximumNibVertices)
         sorted = Array(repeating: GeometryVertex(x: 0, y: 0, opacity: 0), count: 2 * Self.maximumNibVertices)
-        hull = Array(repeating: GeometryVertex(x: 0, y: 0, opacity: 0), count: 2 * Self.maximumNibVertices + 2)
+        // Room for two passes over both nibs' vertices even when nothing is popped (no arithmetic
+        // can then write past the end; the writes below are unchecked).
+        hull = Array(repeating: GeometryVertex(x: 0, y: 0, opacity: 0), count: 4 * Self.maximumNibVertices + 2)
     }
 
     /// Starts a new stroke.
     public mutating func reset() { previous.removeAll(keepingCapacity: true) }
 
     /// Adds `point` and appends the geometry it commits to `output`. Points with a non-finite
-    /// coordinate or size are ignored.
+    /// coordinate, size, opacity or (for the marker) azimuth are ignored.
     public mutating func add(_ point: StrokePoint, into output: inout BrushGeometry) {
         guard let shape = Self.makeNib(point, inkType: inkType, into: &current) else { return }
         currentShape = shape
@@ -117,6 +119,8 @@ public struct BrushGeometryBuilder: Sendable {
         // Circumscribe: the polygon contains the ellipse.
         let a = point.width / 2 * polygon.circumscribing[count], b = point.height / 2 * polygon.circumscribing[count]
         let angle = InkModel.nibAngle(for: inkType, azimuth: point.azimuth)
+        // A non-finite azimuth (the marker's angle) or opacity would make every vertex NaN.
+        guard angle.isFinite, point.opacity.isFinite else { return nil }
         let (ca, sa) = angle == 0 ? (1.0, 0.0) : (_cos(angle), _sin(angle))
         let opacity = Swift.min(Swift.max(point.opacity, 0), 1)
         let offset = UnitPolygons.offset(count)
@@ -169,6 +173,7 @@ public struct BrushGeometryBuilder: Sendable {
                         for index in 0..<total {
                             let point = sorted[index]
                             while count >= 2, Self.cross(hull[count - 2], hull[count - 1], point) <= 0 { count -= 1 }
+                            guard count < hull.count else { break }
                             hull[count] = point
                             count += 1
                         }
@@ -176,6 +181,7 @@ public struct BrushGeometryBuilder: Sendable {
                         for index in stride(from: total - 1, through: 0, by: -1) {
                             let point = sorted[index]
                             while count >= lowerCount, Self.cross(hull[count - 2], hull[count - 1], point) <= 0 { count -= 1 }
+                            guard count < hull.count else { break }
                             hull[count] = point
                             count += 1
                         }

@@ -151,6 +151,7 @@ public struct StrokeEngine: Sendable {
             isDrawing = false
             if let stroke = currentStroke { finished(stroke) }
             currentStroke = nil
+            pathGrowth.reset()  // the copy in progress is not needed any more
             if let nextInk { setInk(nextInk) }  // the change asked for mid-stroke
         }
         return update
@@ -178,6 +179,7 @@ public struct StrokeEngine: Sendable {
         if isDrawing, let stroke = currentStroke { finished(stroke) }
         isDrawing = false
         currentStroke = nil
+        pathGrowth.reset()
         if let nextInk { setInk(nextInk) }
     }
 

@@ -56,11 +56,19 @@ struct Gestures: ParsableCommand {
             }
             events.removeAll(keepingCapacity: true)
         }
+        // A puck leaving proximity with a bound button held releases it.
+        func releasePuck(_ device: Int, _ time: Double) {
+            let released = interaction.releasePuckButtons(device: device, at: time)
+            guard !released.isEmpty else { return }
+            emit()
+            for outcome in released { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
+        }
         _ = try recording.replay(forPenSamples: false) { batch, replay in
             var outs = replay.takeProximityOuts()[...]
             for sample in batch {
                 while let out = outs.first, out.time < sample.time {
                     recognizer.proximityOut(at: out.time, into: &events)
+                    releasePuck(out.deviceIndex, out.time)
                     outs = outs.dropFirst()
                 }
                 recognizer.add(sample, into: &events)
@@ -72,7 +80,10 @@ struct Gestures: ParsableCommand {
                     for outcome in puck { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
                 }
             }
-            for out in outs { recognizer.proximityOut(at: out.time, into: &events) }
+            for out in outs {
+                recognizer.proximityOut(at: out.time, into: &events)
+                releasePuck(out.deviceIndex, out.time)
+            }
             emit()
             // Pad buttons, rings and strips with the person's pad bindings (none bound by default).
             for pad in replay.takePadEvents() {

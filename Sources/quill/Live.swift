@@ -369,7 +369,7 @@ extension Live {
                     Console.warning("\(added.sysname) \"\(added.name)\": libinput reports no size; its samples are skipped")
                 case let .padAdded(added, index):
                     Console.warning("pad added: \(added.sysname) \"\(added.name)\" (device \(index))")
-                    if emit == .samples || emit == .strokes {
+                    if !devices.isEmpty, emit == .samples || emit == .strokes {  // asked for by --device
                         Console.warning("\(added.sysname) is a pad: it gives pad events, not pen samples (--emit pad streams them)")
                     }
                 case let .notATablet(added):

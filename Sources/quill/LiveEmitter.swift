@@ -51,8 +51,9 @@ struct LiveEmitter {
             recognizers[device, default: GestureRecognizer()].add(sample, into: &gestureEvents)
             let puck = interaction.handlePuckButtons(of: sample, pose: HoverPose(sample))
             if !puck.isEmpty {
-                flush(readable: nil)
+                flush(readable: nil)  // what the recognizer had comes first
                 for outcome in puck { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
+                wroteSince = true  // written out by the loop's next flush
             }
         case .pad:
             break  // pens are read (so a pen and its pad run together) but only pad events are streamed
@@ -83,6 +84,12 @@ struct LiveEmitter {
     mutating func proximityOut(device: Int, at time: Double) {
         guard emit == .gestures else { return }
         recognizers[device, default: GestureRecognizer()].proximityOut(at: time, into: &gestureEvents)
+        let released = interaction.releasePuckButtons(device: device, at: time)
+        if !released.isEmpty {
+            flush(readable: nil)
+            for outcome in released { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
+            wroteSince = true
+        }
     }
 
     /// When the tablet's gesture recognizer next needs the time to pass (a pending single press,

@@ -57,7 +57,7 @@ struct RecordingOptions: ParsableArguments {
             return replay
         }
         replay.warnings.forEach(Console.warning)
-        if forPenSamples {
+        if forPenSamples, !replay.deviceClasses.contains(.pen) {  // a pen beside the pad gives the samples
             for (index, deviceClass) in replay.deviceClasses.enumerated() where deviceClass == .pad {
                 Console.warning(
                     "\(file): device \(index) \"\(replay.deviceNames[index])\" is a pad (class: pad): it gives pad events, not pen samples — `quill pad` prints them")

@@ -40,6 +40,20 @@ import QuillCore
         #expect(interaction.handlePuckButtons(of: puckSample(.lens, at: 5, [.side], device: 1), pose: nil).map(\.gesture) == [.doubleTap])
     }
 
+    @Test func aPuckLeavingProximityReleasesItsButtons() {
+        // The kernel releases a puck's buttons with the tool, and the decoder gives no sample then:
+        // the proximity-out ends a squeeze held on a puck button at once, and the next press is a press.
+        var preferences = PencilPreferences()
+        preferences.puckButtons = ["BTN_EXTRA": .squeeze]
+        var interaction = PencilInteraction(preferences: preferences)
+        #expect(interaction.handlePuckButtons(of: puckSample(.lens, at: 1, [.extra]), pose: nil).map(\.gesture) == [.squeeze(.began)])
+        #expect(interaction.releasePuckButtons(device: 1, at: 1.5).isEmpty)  // another device's puck held nothing
+        let released = interaction.releasePuckButtons(device: 0, at: 2)
+        #expect(released.map(\.gesture) == [.squeeze(.ended)] && released.first?.time == 2)
+        #expect(interaction.releasePuckButtons(device: 0, at: 2.5).isEmpty)
+        #expect(interaction.handlePuckButtons(of: puckSample(.lens, at: 3, [.extra]), pose: nil).map(\.gesture) == [.squeeze(.began)])
+    }
+
     @Test func nothingIsBoundByDefault() {
         var interaction = PencilInteraction()
         for number in 0..<9 {

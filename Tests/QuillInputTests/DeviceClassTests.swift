@@ -68,6 +68,27 @@ import QuillSystem
             let samples = try Fixtures.samples(events, device: Fixtures.intuos4WholeDescription)
             #expect(samples.isEmpty, "\(events): \(samples.count) samples, first at \(String(describing: samples.first?.tabletLocation))")
         }
+        // A Graphire4 or Bamboo pad says 0xf0 where an Intuos says 0xffffffff, and a Bamboo pad's
+        // keys are BTN_LEFT/BTN_RIGHT: its frames, press and release, before the pen and while
+        // it hovers, give no sample and never reach the pen's buttons.
+        var text = try String(contentsOfFile: Fixtures.intuos4WholeDescription, encoding: .utf8)
+        var time = 0.0
+        func frame(_ events: [(Int, Int, Int)]) {
+            time += 0.01
+            for (type, code, value) in events { text += String(format: "E: %.6f %04x %04x %d\n", time, type, code, value) }
+            text += String(format: "E: %.6f 0000 0000 0\n", time)
+        }
+        frame([(1, 0x100, 1), (3, 0x28, 15), (4, 0, 0xf0)])
+        frame([(1, 0x100, 0), (3, 0x28, 0), (4, 0, 0xf0)])
+        frame([(1, 0x140, 1), (3, 0x00, 20000), (3, 0x01, 12000), (3, 0x28, 0x802), (4, 0, 0x1234)])
+        frame([(3, 0x00, 20010), (4, 0, 0x1234)])
+        frame([(1, 0x110, 1), (3, 0x28, 15), (4, 0, 0xf0)])
+        frame([(3, 0x00, 20020), (3, 0x28, 0x802), (4, 0, 0x1234)])
+        frame([(1, 0x110, 0), (3, 0x28, 0), (4, 0, 0xf0)])
+        frame([(3, 0x00, 20030), (3, 0x28, 0x802), (4, 0, 0x1234)])
+        let mixed = try Fixtures.samples(try Fixtures.write(text))
+        #expect(mixed.map(\.phase) == [.hover, .hover, .hover, .hover], "\(mixed.map(\.phase))")
+        #expect(mixed.allSatisfy { $0.buttons.isEmpty && $0.toolSerial == 0x1234 && $0.toolID == 0x802 }, "\(mixed.map(\.buttons))")
         // The pen on that node is read as ever: the stylus recordings give their samples, none with the pad's id.
         let stylus = try Fixtures.samples(Fixtures.intuos4Move, device: Fixtures.intuos4WholeDescription)
         #expect(stylus.count == 443 && stylus.allSatisfy { $0.toolID != 15 })

@@ -20,10 +20,32 @@ import QuillCore
         return try CairoImage(png: path)
     }
 
-    @Test func aTranslucentStrokesOpacityIsShadedWithoutSteps() throws {
+    @Test func aTranslucentStrokeIsFilledOnceWithItsTrueEdge() throws {
+        // A pencil line 12 pt wide at a constant 0.5 opacity, centred at y = 50.3 so that its
+        // edges fall inside pixels. Filled once, the union of its pieces, the edge pixels carry
+        // their true coverage: the column's alpha adds up to the 12 pt width. Filled piece by
+        // piece with the replace operator, each piece's antialiased edge was laid over the last
+        // ones' and the edge pixels darkened toward full (12.6 pt; beads where the edge curves).
+        func point(_ x: Double) -> StrokePoint {
+            StrokePoint(x: x, y: 50.3, timeOffset: 0, width: 12, height: 12, opacity: 0.5, force: 1, azimuth: 0, altitude: 1)
+        }
+        let stroke = Stroke(
+            ink: try Ink(type: .pencil, color: try InkColor(red: 0, green: 0, blue: 0)),
+            path: StrokePath(points: stride(from: 20.0, through: 220.0, by: 1.4).map(point), creationTime: 0))
+        let image = try render([stroke], file: "edge")
+        for x in [60, 120, 180] {
+            let column = (30...70).compactMap { image.pixel(x: x, y: $0).map { Double($0.alpha) } }
+            let centre = try #require(image.pixel(x: x, y: 50)).alpha
+            let height = column.reduce(0, +) / Double(centre)
+            #expect(abs(height - 12) < 0.15, "x = \(x): the line is \(height) pt thick by its alpha (12 pt wide)")
+        }
+    }
+
+    @Test func aSparseTranslucentStrokesOpacityRampsWithoutSteps() throws {
         // A pencil line from x = 20 to 220 whose opacity rises from 0.2 to 0.9, its points 6 pt
-        // apart (a fast pen at 100 Hz). Filled piece by piece at flat opacities it was a staircase
-        // (a step of ≈ 5 levels every 6 px); shaded from vertex to vertex it is a ramp.
+        // apart (a fast pen at 100 Hz): drawn through the interpolated points and shaded between
+        // them, the opacity ramps with no step above 2 levels between neighbouring pixels (drawn
+        // as its bare pieces, each at one opacity, it stepped by 6 levels every 6 px).
         let points = stride(from: 20.0, through: 220.0, by: 6).map { point($0, 50, width: 12, opacity: 0.2 + 0.7 * ($0 - 20) / 200) }
         let stroke = Stroke(ink: try Ink(type: .pencil, color: try InkColor(red: 0, green: 0, blue: 0)), path: StrokePath(points: points, creationTime: 0))
         let image = try render([stroke], file: "ramp")
@@ -33,11 +55,16 @@ import QuillCore
         #expect(steps.allSatisfy { $0 >= -1 }, "the opacity goes back: \(alphas)")
         #expect((steps.max() ?? 99) <= 2, "a step of \(steps.max() ?? 0) levels between neighbouring pixels: \(alphas)")
         #expect(alphas.last! - alphas.first! > 120)
-        // Constant opacity: overlapping pieces never darken the line (one fill, their union).
-        let flat = stride(from: 20.0, through: 220.0, by: 0.7).map { point($0, 50, width: 12, opacity: 0.5) }
-        let even = try render([Stroke(ink: try Ink(type: .pencil), path: StrokePath(points: flat, creationTime: 0))], file: "flat")
-        let levels = Set((30...210).compactMap { even.pixel(x: $0, y: 50).map { Int($0.alpha) } })
-        #expect(levels.count == 1, "\(levels.sorted())")
+    }
+
+    @Test func aSuddenStopIsNotOvershot() {
+        // A fast stroke that stops short: (0, 0), (40, 0), (42, 0). Catmull-Rom's own tangent at
+        // (40, 0) is 21 pt long and drew ink to x = 43.5, past the stroke's end; limited to 3 ×
+        // the 2 pt segment it stays within it.
+        let drawn = DrawingRenderer.renderedPoints(of: [point(0, 0, width: 4, opacity: 1), point(40, 0, width: 4, opacity: 1), point(42, 0, width: 4, opacity: 1)])
+        #expect(drawn.count > 3)
+        #expect(drawn.allSatisfy { $0.x >= 0 && $0.x <= 42 && $0.y == 0 }, "\(drawn.map(\.x))")
+        #expect(zip(drawn, drawn.dropFirst()).allSatisfy { $1.x >= $0.x }, "the curve goes back: \(drawn.map(\.x))")
     }
 
     static func alphas(_ image: CairoImage) -> [UInt8] {

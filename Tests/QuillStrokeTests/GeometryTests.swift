@@ -157,7 +157,7 @@ import QuillCore
             let step = trial % 5 == 0 ? 0.01 : 10.0
             let second = nibPoint(
                 100 + Double.random(in: -step...step, using: &random), 100 + Double.random(in: -step...step, using: &random),
-                sameShape ? width : Double.random(in: 0.5...40, using: &random),
+                sameShape && trial % 4 == 0 ? width : Double.random(in: 0.5...40, using: &random),
                 sameShape ? azimuth : Double.random(in: 0..<(2 * .pi), using: &random))
             var nibs = BrushGeometry(), pair = BrushGeometry()
             for p in [first, second] {
@@ -173,6 +173,27 @@ import QuillCore
             let expected = hullArea(nibs.vertices)
             #expect(abs(polygonArea(piece) - expected) <= 1e-9 * expected, "trial \(trial) (\(ink)): area \(polygonArea(piece)) vs hull \(expected)")
             #expect(piece.allSatisfy { v in nibs.vertices.contains { $0.x == v.x && $0.y == v.y } }, "trial \(trial): a hull vertex that is no nib's")
+        }
+    }
+
+    @Test func aNonFiniteAzimuthOrOpacityIsSkippedNotDrawn() {
+        // The marker's nib turns with the azimuth: a NaN or infinite one made every vertex NaN,
+        // and the hull of NaN points has no end (it wrote past its scratch space).
+        for ink in [InkType.marker, .pen] {
+            var builder = BrushGeometryBuilder(inkType: ink)
+            var geometry = BrushGeometry()
+            func mark(_ x: Double, azimuth: Double, opacity: Double = 1) -> StrokePoint {
+                StrokePoint(x: x, y: 50, timeOffset: 0, width: 40, height: ink == .marker ? 12 : 40, opacity: opacity, force: 1, azimuth: azimuth, altitude: 1)
+            }
+            builder.add(mark(10, azimuth: 0.5), into: &geometry)
+            let before = geometry
+            builder.add(mark(12, azimuth: .nan), into: &geometry)
+            builder.add(mark(14, azimuth: .infinity), into: &geometry)
+            builder.add(mark(16, azimuth: 0.5, opacity: .nan), into: &geometry)
+            if ink == .marker { #expect(geometry == before, "\(ink): a non-finite point drew") }
+            builder.add(mark(18, azimuth: 0.5), into: &geometry)
+            #expect(geometry.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.opacity.isFinite })
+            #expect(geometry.pieceStarts.count == (ink == .marker ? 2 : 4))
         }
     }
 

@@ -19,6 +19,10 @@ import Testing
                 plain.append(value)
             }
             #expect(array == plain, "trial \(trial): length \(length)")
+            // Every doubling from 1 024 on was the prepared copy swapped in, never a copy on the spot.
+            var doublings = 0, capacity = 1024
+            while capacity < length { capacity *= 2; doublings += 1 }
+            #expect(growth.swaps >= doublings - 1 && (length <= 2048 || growth.swaps > 0), "trial \(trial): \(growth.swaps) swaps for length \(length)")
             growth.reset()
             var second: [Int] = []
             for index in 0..<5000 { growth.append(index, to: &second) }

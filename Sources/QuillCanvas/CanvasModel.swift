@@ -40,8 +40,6 @@ public final class CanvasModel {
     public private(set) var interaction: PencilInteraction
     private var recognizer = GestureRecognizer()
     private var events: [GestureEvent] = []
-    /// The device of the last sample (whose puck a proximity-out releases).
-    private var lastDevice = 0
     public private(set) var feedback: Feedback?
     private var changes: [DisplayChange] = []
     /// The last update of the stroke in contact (for the prediction tail), nil between strokes.
@@ -133,7 +131,6 @@ public final class CanvasModel {
     /// `readAt` is the monotonic second it was read, for the latency statistics.
     public func add(_ sample: PenSample, readAt: Double? = nil, now: Double) {
         var sample = sample
-        lastDevice = sample.deviceIndex
         recognizer.add(sample, into: &events)
         handleGestures(now: now)
         for outcome in interaction.handlePuckButtons(of: sample, pose: HoverPose(sample)) { show(outcome, now: now) }
@@ -161,11 +158,11 @@ public final class CanvasModel {
         noteCommitted(erased: !recorder.takeChanges().isEmpty, endedInk: sample.tool != .eraser && update?.isEnd == true)
     }
 
-    /// The pen left proximity (a recording's or a live tablet's proximity-out).
-    public func proximityOut(at time: Double, now: Double) {
+    /// The tool of `device` left proximity (a recording's or a live tablet's proximity-out).
+    public func proximityOut(at time: Double, device: Int = 0, now: Double) {
         recognizer.proximityOut(at: time, into: &events)
         handleGestures(now: now)
-        for outcome in interaction.releasePuckButtons(device: lastDevice, at: time) { show(outcome, now: now) }
+        for outcome in interaction.releasePuckButtons(device: device, at: time) { show(outcome, now: now) }
         pointer = nil
     }
 

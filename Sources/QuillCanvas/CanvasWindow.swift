@@ -72,13 +72,13 @@ public final class CanvasWindow {
 
     private enum ReplayItem {
         case sample(PenSample)
-        case proximityOut(Double)
+        case proximityOut(Double, device: Int)
         case pad(PadEvent)
 
         var time: Double {
             switch self {
             case let .sample(sample): return sample.time
-            case let .proximityOut(time): return time
+            case let .proximityOut(time, _): return time
             case let .pad(event): return event.time
             }
         }
@@ -102,7 +102,7 @@ public final class CanvasWindow {
             var batch: [PenSample] = []
             // As `quill render` takes them: a batch's proximity-outs and pad events before its samples.
             while try replay.nextSamples(into: &batch) {
-                for out in replay.takeProximityOuts() { timeline.append(.proximityOut(out.time)) }
+                for out in replay.takeProximityOuts() { timeline.append(.proximityOut(out.time, device: out.deviceIndex)) }
                 for pad in replay.takePadEvents() { timeline.append(.pad(pad)) }
                 for sample in batch {
                     if mapping == nil { mapping = replay.mapping(forDevice: sample.deviceIndex) }
@@ -274,7 +274,7 @@ public final class CanvasWindow {
             if chunk == nil, (item.time - first) / speed > now - start { break }
             switch item {
             case let .sample(sample): model.add(sample, readAt: read, now: now)
-            case let .proximityOut(time): model.proximityOut(at: time, now: now)
+            case let .proximityOut(time, device): model.proximityOut(at: time, device: device, now: now)
             case let .pad(event): model.add(event, now: now)
             }
             next += 1
@@ -343,7 +343,7 @@ public final class CanvasWindow {
         let now = MonotonicClock.now()
         switch event {
         case let .sample(sample, _): model.add(sample, readAt: now, now: now)
-        case let .proximityOut(_, _, _, time): model.proximityOut(at: time, now: now)
+        case let .proximityOut(_, device, _, time): model.proximityOut(at: time, device: device, now: now)
         case let .pad(pad): model.add(pad, now: now)
         case let .removed(sysname, tabletIndex, _, _, _) where tabletIndex != nil:
             messages.append("\(sysname) was unplugged; what it drew is kept")

@@ -101,40 +101,33 @@ public struct PencilInteraction: Sendable {
     public mutating func handlePuckButtons(of sample: PenSample, pose: HoverPose?) -> [Outcome] {
         let isPuck = sample.tool == .mouse || sample.tool == .lens
         let held = isPuck && sample.phase != .ended && sample.phase != .cancelled ? sample.buttons.intersection(Self.puckButtons) : []
-        let before = puckButtonsHeld[sample.deviceIndex] ?? []
-        guard held != before, !preferences.puckButtons.isEmpty else {
-            puckButtonsHeld[sample.deviceIndex] = held
-            return []
-        }
-        puckButtonsHeld[sample.deviceIndex] = held
-        var outcomes: [Outcome] = []
-        for (button, name) in zip(Self.puckButtonList, PencilPreferences.puckButtonNames) where held.contains(button) != before.contains(button) {
-            guard let binding = preferences.puckButtons[name],
-                let outcome = apply(binding, isPressed: held.contains(button), time: sample.time, gesture: .puckButton(name: name), pose: pose)
-            else { continue }
-            outcomes.append(outcome)
-        }
-        return outcomes
+        return puckButtons(of: sample.deviceIndex, become: held, at: sample.time, pose: pose)
     }
 
     /// The tool of `device` left proximity: puck buttons still held are released (a squeeze
     /// bound to one ends), as the kernel releases them with the tool.
     public mutating func releasePuckButtons(device: Int, at time: Double) -> [Outcome] {
-        let held = puckButtonsHeld[device] ?? []
-        puckButtonsHeld[device] = []
-        guard !held.isEmpty else { return [] }
+        puckButtons(of: device, become: [], at: time, pose: nil)
+    }
+
+    /// The puck buttons of `device` are now `held`: the outcome of each bound one that changed.
+    private mutating func puckButtons(of device: Int, become held: PenButtons, at time: Double, pose: HoverPose?) -> [Outcome] {
+        let before = puckButtonsHeld[device] ?? []
+        puckButtonsHeld[device] = held
+        guard held != before, !preferences.puckButtons.isEmpty else { return [] }
         var outcomes: [Outcome] = []
-        for (button, name) in zip(Self.puckButtonList, PencilPreferences.puckButtonNames) where held.contains(button) {
+        for (button, name) in zip(Self.puckButtonList, PencilPreferences.puckButtonNames) where held.contains(button) != before.contains(button) {
             guard let binding = preferences.puckButtons[name],
-                let outcome = apply(binding, isPressed: false, time: time, gesture: .puckButton(name: name), pose: nil)
+                let outcome = apply(binding, isPressed: held.contains(button), time: time, gesture: .puckButton(name: name), pose: pose)
             else { continue }
             outcomes.append(outcome)
         }
         return outcomes
     }
 
+    /// The buttons of ``PencilPreferences/puckButtonNames``, in that order.
     private static let puckButtonList: [PenButtons] = [.left, .right, .middle, .side, .extra]
-    private static let puckButtons: PenButtons = [.left, .right, .middle, .side, .extra]
+    private static let puckButtons = PenButtons(puckButtonList)
 
     /// A bound pad or puck button pressed or released: the double tap, the squeeze or an action.
     private mutating func apply(_ binding: PadBinding, isPressed: Bool, time: Double, gesture: GestureEvent.Kind, pose: HoverPose?) -> Outcome? {

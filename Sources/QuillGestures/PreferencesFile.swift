@@ -108,6 +108,35 @@ public enum PreferencesFile {
         return object
     }
 
+    /// A JSON object of buttons to binding names (`padButtons`, `puckButtons`): each button read by
+    /// `button` (its key, or what it expects), each binding a ``PadBinding`` name.
+    private static func bindings<Button: Hashable>(
+        _ value: Any, key: String, path: String, example: String, button: (String) -> Result<Button, BindingKeyError>
+    ) throws -> [Button: PadBinding] {
+        guard let object = value as? [String: Any] else {
+            throw Failure(path: path, key: key, message: "expected an object of buttons to binding names, e.g. \(example)")
+        }
+        var bindings: [Button: PadBinding] = [:]
+        for (name, bound) in object.sorted(by: { $0.key < $1.key }) {
+            let parsed: Button
+            switch button(name) {
+            case let .success(found): parsed = found
+            case let .failure(error): throw Failure(path: path, key: "\(key).\(name)", message: error.expected)
+            }
+            guard let text = bound as? String, let binding = PadBinding(name: text) else {
+                throw Failure(path: path, key: "\(key).\(name)", message: "unknown binding '\(bound)' (expected one of \(PadBinding.names.joined(separator: ", ")))")
+            }
+            bindings[parsed] = binding
+        }
+        return bindings
+    }
+
+    /// What a binding's button key should have been.
+    struct BindingKeyError: Error {
+        let expected: String
+        init(_ expected: String) { self.expected = expected }
+    }
+
     private static func preferences(from object: [String: Any], path: String) throws -> PencilPreferences {
         var preferences = PencilPreferences()
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
@@ -118,31 +147,16 @@ public enum PreferencesFile {
             case "prefersHoverToolPreview": preferences.prefersHoverToolPreview = try bool(value, key: key, path: path)
             case "padDialControlsWidth": preferences.padDialControlsWidth = try bool(value, key: key, path: path)
             case "padButtons":
-                guard let bindings = value as? [String: Any] else {
-                    throw Failure(path: path, key: key, message: "expected an object of button numbers to bindings, e.g. {\"0\": \"switchEraser\"}")
+                let bindings = try Self.bindings(value, key: key, path: path, example: "{\"0\": \"switchEraser\"}") { button in
+                    Int(button).flatMap { (0...63).contains($0) ? $0 : nil }.map { .success($0) } ?? .failure(BindingKeyError("expected a pad button number 0…63"))
                 }
-                for (button, name) in bindings.sorted(by: { $0.key < $1.key }) {
-                    guard let number = Int(button), (0...63).contains(number) else {
-                        throw Failure(path: path, key: "padButtons.\(button)", message: "expected a pad button number 0…63")
-                    }
-                    guard let text = name as? String, let binding = PadBinding(name: text) else {
-                        throw Failure(path: path, key: "padButtons.\(button)", message: "unknown binding '\(name)' (expected one of \(PadBinding.names.joined(separator: ", ")))")
-                    }
-                    preferences.padButtons[number] = binding
-                }
+                preferences.padButtons.merge(bindings) { $1 }
             case "puckButtons":
-                guard let bindings = value as? [String: Any] else {
-                    throw Failure(path: path, key: key, message: "expected an object of puck button names to bindings, e.g. {\"BTN_SIDE\": \"doubleTap\"}")
+                let bindings = try Self.bindings(value, key: key, path: path, example: "{\"BTN_SIDE\": \"doubleTap\"}") { button in
+                    PencilPreferences.puckButtonNames.contains(button)
+                        ? .success(button) : .failure(BindingKeyError("expected a puck button, one of \(PencilPreferences.puckButtonNames.joined(separator: ", "))"))
                 }
-                for (button, name) in bindings.sorted(by: { $0.key < $1.key }) {
-                    guard PencilPreferences.puckButtonNames.contains(button) else {
-                        throw Failure(path: path, key: "puckButtons.\(button)", message: "expected a puck button, one of \(PencilPreferences.puckButtonNames.joined(separator: ", "))")
-                    }
-                    guard let text = name as? String, let binding = PadBinding(name: text) else {
-                        throw Failure(path: path, key: "puckButtons.\(button)", message: "unknown binding '\(name)' (expected one of \(PadBinding.names.joined(separator: ", ")))")
-                    }
-                    preferences.puckButtons[button] = binding
-                }
+                preferences.puckButtons.merge(bindings) { $1 }
             default: throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")))")
             }
         }

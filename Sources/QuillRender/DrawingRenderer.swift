@@ -109,8 +109,9 @@ public enum DrawingRenderer {
     static func tangent(_ a: StrokePoint, _ b: StrokePoint, _ c: StrokePoint) -> (x: Double, y: Double) {
         let m = (x: (c.x - a.x) / 2, y: (c.y - a.y) / 2)
         let length = _hypot(m.x, m.y)
-        let segments = [_hypot(b.x - a.x, b.y - a.y), _hypot(c.x - b.x, c.y - b.y)].filter { $0 > 0 }
-        guard let shortest = segments.min(), length > 3 * shortest else { return m }
+        let before = _hypot(b.x - a.x, b.y - a.y), after = _hypot(c.x - b.x, c.y - b.y)
+        let shortest = before > 0 && after > 0 ? Swift.min(before, after) : Swift.max(before, after)
+        guard shortest > 0, length > 3 * shortest else { return m }
         let scale = 3 * shortest / length
         return (m.x * scale, m.y * scale)
     }

@@ -56,13 +56,14 @@ struct Gestures: ParsableCommand {
             }
             events.removeAll(keepingCapacity: true)
         }
-        // A puck leaving proximity with a bound button held releases it.
-        func releasePuck(_ device: Int, _ time: Double) {
-            let released = interaction.releasePuckButtons(device: device, at: time)
-            guard !released.isEmpty else { return }
+        /// Outcomes of puck buttons, after what the recognizer has.
+        func write(_ outcomes: [PencilInteraction.Outcome]) {
+            guard !outcomes.isEmpty else { return }
             emit()
-            for outcome in released { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
+            for outcome in outcomes { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
         }
+        // A puck leaving proximity with a bound button held releases it.
+        func releasePuck(_ device: Int, _ time: Double) { write(interaction.releasePuckButtons(device: device, at: time)) }
         _ = try recording.replay(forPenSamples: false) { batch, replay in
             var outs = replay.takeProximityOuts()[...]
             for sample in batch {
@@ -74,11 +75,7 @@ struct Gestures: ParsableCommand {
                 recognizer.add(sample, into: &events)
                 lastTime = sample.time
                 // A puck's or lens's buttons with the person's bindings (none bound by default).
-                let puck = interaction.handlePuckButtons(of: sample, pose: HoverPose(sample))
-                if !puck.isEmpty {
-                    emit()
-                    for outcome in puck { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
-                }
+                write(interaction.handlePuckButtons(of: sample, pose: HoverPose(sample)))
             }
             for out in outs {
                 recognizer.proximityOut(at: out.time, into: &events)

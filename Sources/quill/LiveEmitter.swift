@@ -49,12 +49,7 @@ struct LiveEmitter {
             if let update = recorders[device]?.add(sample) { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
         case .gestures:
             recognizers[device, default: GestureRecognizer()].add(sample, into: &gestureEvents)
-            let puck = interaction.handlePuckButtons(of: sample, pose: HoverPose(sample))
-            if !puck.isEmpty {
-                flush(readable: nil)  // what the recognizer had comes first
-                for outcome in puck { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
-                wroteSince = true  // written out by the loop's next flush
-            }
+            write(interaction.handlePuckButtons(of: sample, pose: HoverPose(sample)))
         case .pad:
             break  // pens are read (so a pen and its pad run together) but only pad events are streamed
         }
@@ -84,12 +79,16 @@ struct LiveEmitter {
     mutating func proximityOut(device: Int, at time: Double) {
         guard emit == .gestures else { return }
         recognizers[device, default: GestureRecognizer()].proximityOut(at: time, into: &gestureEvents)
-        let released = interaction.releasePuckButtons(device: device, at: time)
-        if !released.isEmpty {
-            flush(readable: nil)
-            for outcome in released { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
-            wroteSince = true
-        }
+        write(interaction.releasePuckButtons(device: device, at: time))
+    }
+
+    /// Writes the outcomes of puck buttons after what the recognizers had; the loop's next flush
+    /// sends them.
+    private mutating func write(_ outcomes: [PencilInteraction.Outcome]) {
+        guard !outcomes.isEmpty else { return }
+        flush(readable: nil)
+        for outcome in outcomes { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
+        wroteSince = true
     }
 
     /// When the tablet's gesture recognizer next needs the time to pass (a pending single press,

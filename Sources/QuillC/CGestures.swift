@@ -6,29 +6,27 @@ import QuillGestures
 import Glibc
 #endif
 
-/// What a quill_gestures handle holds: the recognizer, the person's preferences and the outcomes
-/// not yet taken.
+/// What a quill_gestures handle holds: the gesture session (the same as every client's) and the
+/// outcomes not yet taken.
 final class GesturesBox {
-    var recognizer = GestureRecognizer()
-    var interaction: PencilInteraction
-    var events: [GestureEvent] = []
+    var session: PencilSession
+    var fresh: [PencilInteraction.Outcome] = []
     var outcomes: [quill_gesture_outcome] = []
     var head = 0
 
-    init(preferences: PencilPreferences) { interaction = PencilInteraction(preferences: preferences) }
+    init(preferences: PencilPreferences) { session = PencilSession(preferences: preferences) }
 
     static func from(_ handle: OpaquePointer?) throws -> GesturesBox {
         try CHandle.object(handle, "gestures")
     }
 
-    /// Hands the recognizer's events to the interaction; keeps the double taps and squeezes.
+    /// Keeps the session's new double taps and squeezes for the caller.
     func collect() {
         if head > 0, head == outcomes.count {
             outcomes.removeAll(keepingCapacity: true)
             head = 0
         }
-        for event in events {
-            guard let outcome = interaction.handle(event) else { continue }
+        for outcome in fresh {
             let gesture: quill_gesture
             switch outcome.gesture {
             case .doubleTap: gesture = QUILL_GESTURE_DOUBLE_TAP
@@ -49,7 +47,7 @@ final class GesturesBox {
             out.hover_y = outcome.pose?.y ?? .nan
             outcomes.append(out)
         }
-        events.removeAll(keepingCapacity: true)
+        fresh.removeAll(keepingCapacity: true)
     }
 
     /// Copies `text` into a fixed C char array, NUL-terminated, cut to fit.
@@ -89,7 +87,7 @@ public func quill_gestures_add_sample(_ handle: OpaquePointer?, _ sample: Unsafe
         let box = try GesturesBox.from(handle)
         let input = try CSample.read(sample)
         guard input.time.isFinite else { throw CFailure.invalid("quill_sample.time is \(input.time); expected a finite number of seconds") }
-        box.recognizer.add(input, into: &box.events)
+        box.session.handle(.sample(input), into: &box.fresh)
         box.collect()
         return CStatus.ok
     }
@@ -100,7 +98,7 @@ public func quill_gestures_advance(_ handle: OpaquePointer?, _ time: Double) -> 
     guarded {
         let box = try GesturesBox.from(handle)
         guard time.isFinite else { throw CFailure.invalid("time is \(time); expected a finite number of seconds") }
-        box.recognizer.advance(to: time, into: &box.events)
+        box.session.advance(to: time, into: &box.fresh)
         box.collect()
         return CStatus.ok
     }
@@ -109,7 +107,7 @@ public func quill_gestures_advance(_ handle: OpaquePointer?, _ time: Double) -> 
 @_cdecl("quill_gestures_next_deadline")
 public func quill_gestures_next_deadline(_ handle: OpaquePointer?) -> Double {
     guard let box = try? GesturesBox.from(handle) else { return -1 }
-    return box.recognizer.nextDeadline ?? -1
+    return box.session.nextDeadline ?? -1
 }
 
 @_cdecl("quill_gestures_next_outcome")

@@ -19,6 +19,29 @@ final class SourceBox {
     /// Pad events not yet taken (a recording's all at once; a live pad's after each dispatch).
     var padEvents: [PadEvent] = []
     var padNext = 0
+    /// A live source's samples taken from its events and not yet handed out.
+    var liveSamples: [PenSample] = []
+    var liveNext = 0
+
+    /// Moves what a live source decoded into the sample and pad queues (one stream of events,
+    /// two getters in the C interface).
+    func pump(_ source: TabletSource) {
+        if liveNext == liveSamples.count {
+            liveSamples.removeAll(keepingCapacity: true)
+            liveNext = 0
+        }
+        if padNext == padEvents.count {
+            padEvents.removeAll(keepingCapacity: true)
+            padNext = 0
+        }
+        while let event = source.nextEvent() {
+            switch event {
+            case .sample(let sample): liveSamples.append(sample)
+            case .pad(let pad): padEvents.append(pad)
+            default: break
+            }
+        }
+    }
 
     init(kind: Kind, mapping: TabletMapping?) {
         self.kind = kind
@@ -53,9 +76,11 @@ public func quill_source_open_recording(_ path: UnsafePointer<CChar>?, _ options
             throw CFailure(status: errno == EACCES ? QUILL_ERROR_PERMISSION.rawValue : QUILL_ERROR_IO.rawValue, message: "\(String(cString: path)): \(reason)")
         }
         let replay = try SampleReplay(path: String(cString: path), deviceFile: deviceFile, parameters: parameters, catalog: WacomCatalog.loadIfAvailable())
-        let samples = try replay.allSamples()
+        let events = try replay.allEvents()
+        var samples: [PenSample] = []
+        events.appendSamples(to: &samples)
         let box = SourceBox(kind: .recording(samples: samples, next: 0), mapping: replay.mapping(forDevice: 0))
-        box.padEvents = replay.takePadEvents()
+        box.padEvents = events.compactMap(\.padEvent)
         try CHandle.handOut(box, to: out, "source")
         return CStatus.ok
     }
@@ -105,7 +130,9 @@ public func quill_source_next_sample(_ handle: OpaquePointer?, _ out: UnsafeMuta
             sample = next < samples.count ? samples[next] : nil
             if sample != nil { box.kind = .recording(samples: samples, next: next + 1) }
         case let .live(source):
-            sample = source.nextSample()
+            box.pump(source)
+            sample = box.liveNext < box.liveSamples.count ? box.liveSamples[box.liveNext] : nil
+            if sample != nil { box.liveNext += 1 }
         }
         guard let sample else { return 0 }
         target.pointee = CSample.make(sample)
@@ -118,16 +145,7 @@ public func quill_source_next_pad_event(_ handle: OpaquePointer?, _ out: UnsafeM
     guarded {
         let box = try SourceBox.from(handle)
         let target = try CStatus.checkOutput(out, "quill_pad_event")
-        if case let .live(source) = box.kind {
-            let fresh = source.takePadEvents()
-            if !fresh.isEmpty {
-                if box.padNext == box.padEvents.count {
-                    box.padEvents.removeAll(keepingCapacity: true)
-                    box.padNext = 0
-                }
-                box.padEvents += fresh
-            }
-        }
+        if case let .live(source) = box.kind { box.pump(source) }
         guard box.padNext < box.padEvents.count else { return 0 }
         let event = box.padEvents[box.padNext]
         box.padNext += 1

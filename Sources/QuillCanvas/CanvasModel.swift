@@ -37,9 +37,11 @@ public final class CanvasModel {
     /// The document's size in points.
     public let document: CanvasSize
     public private(set) var recorder: DrawingRecorder
-    public private(set) var interaction: PencilInteraction
-    private var recognizer = GestureRecognizer()
-    private var events: [GestureEvent] = []
+    /// The Apple Pencil model over the input (double tap, squeeze, pad and puck bindings).
+    public private(set) var session: PencilSession
+    /// The preferences and tool state.
+    public var interaction: PencilInteraction { session.interaction }
+    private var outcomes: [PencilInteraction.Outcome] = []
     public private(set) var feedback: Feedback?
     private var changes: [DisplayChange] = []
     /// The last update of the stroke in contact (for the prediction tail), nil between strokes.
@@ -83,9 +85,9 @@ public final class CanvasModel {
         }
         recorder = DrawingRecorder(ink: options.ink, mapping: used, eraser: options.eraser)
         let tool = DrawingTool(ink: options.ink.type.rawValue, color: options.ink.color.hexString, width: options.ink.width)
-        var interaction = PencilInteraction(preferences: options.preferences)
-        _ = interaction.select(tool)
-        self.interaction = interaction
+        var session = PencilSession(preferences: options.preferences)
+        _ = session.select(tool)
+        self.session = session
     }
 
     /// Window points per millimetre assumed for a pointer's samples (a 96-dpi screen).
@@ -127,15 +129,31 @@ public final class CanvasModel {
 
     // MARK: - Input
 
+    /// One event of any source (a recording, a live tablet): samples draw, proximity-outs and
+    /// pad events act through the gesture session. `readAt` is the monotonic second it was read,
+    /// for the latency statistics.
+    public func handle(_ event: TabletEvent, readAt: Double? = nil, now: Double) {
+        switch event {
+        case .sample(let sample): add(sample, readAt: readAt, now: now)
+        case .proximityOut, .deviceRemoved:
+            session.handle(event, into: &outcomes)
+            showOutcomes(now: now)
+            pointer = nil
+        case .pad:
+            session.handle(event, into: &outcomes)
+            showOutcomes(now: now)
+        case .proximityIn, .deviceAdded, .deviceBack:
+            break
+        }
+    }
+
     /// One sample of the pen (any source: a recording, a live tablet, a toolkit pointer).
     /// `readAt` is the monotonic second it was read, for the latency statistics.
-    public func add(_ sample: PenSample, readAt: Double? = nil, now: Double) {
-        var sample = sample
-        recognizer.add(sample, into: &events)
-        handleGestures(now: now)
-        for outcome in interaction.handlePuckButtons(of: sample, pose: HoverPose(sample)) { show(outcome, now: now) }
+    public func add(_ original: PenSample, readAt: Double? = nil, now: Double) {
+        session.handle(.sample(original), into: &outcomes)
+        showOutcomes(now: now)
         // A double tap to the eraser makes the pen end erase: a mode, never content.
-        if interaction.state.current.isEraser { sample.tool = .eraser }
+        let sample = session.inking(original)
         let canvasPoint = recorder.engine.mapping.canvasPoint(for: sample.tabletLocation)
         let touching = sample.phase == .began || sample.phase == .moved
         if sample.phase == .began, penUsesPalette {
@@ -160,23 +178,17 @@ public final class CanvasModel {
 
     /// The tool of `device` left proximity (a recording's or a live tablet's proximity-out).
     public func proximityOut(at time: Double, device: Int = 0, now: Double) {
-        recognizer.proximityOut(at: time, into: &events)
-        handleGestures(now: now)
-        for outcome in interaction.releasePuckButtons(device: device, at: time) { show(outcome, now: now) }
-        pointer = nil
+        handle(.proximityOut(device: device, tool: .pen, time: time, isForced: false), now: now)
     }
 
     /// A pad's button, ring or strip: acts through the person's pad bindings.
-    public func add(_ pad: PadEvent, now: Double) {
-        if let outcome = interaction.handle(pad, pose: nil) { show(outcome, now: now) }
-        applyTool()
-    }
+    public func add(_ pad: PadEvent, now: Double) { handle(.pad(pad), now: now) }
 
     /// Time passes on the samples' clock without a sample: a held squeeze ends at its deadline.
     public func advance(toSampleTime time: Double, now: Double) {
-        guard let deadline = recognizer.nextDeadline, deadline <= time else { return }
-        recognizer.advance(to: time, into: &events)
-        handleGestures(now: now)
+        guard let deadline = session.nextDeadline, deadline <= time else { return }
+        session.advance(to: time, into: &outcomes)
+        showOutcomes(now: now)
     }
 
     /// Ends the input: an open stroke is committed.
@@ -188,11 +200,9 @@ public final class CanvasModel {
         noteCommitted(erased: !recorder.takeChanges().isEmpty, endedInk: open ? true : false, ink: ink)
     }
 
-    private func handleGestures(now: Double) {
-        for event in events {
-            if let outcome = interaction.handle(event) { show(outcome, now: now) }
-        }
-        events.removeAll(keepingCapacity: true)
+    private func showOutcomes(now: Double) {
+        for outcome in outcomes { show(outcome, now: now) }
+        outcomes.removeAll(keepingCapacity: true)
         applyTool()
     }
 
@@ -268,7 +278,7 @@ public final class CanvasModel {
         guard Self.paletteColors.indices.contains(index) else { return }
         var tool = interaction.state.current.isEraser ? interaction.state.previous : interaction.state.current
         tool.color = Self.paletteColors[index]
-        if !interaction.select(tool).isEmpty { feedback = Feedback(text: "colour \(tool.color)", shownAt: now) }
+        if !session.select(tool).isEmpty { feedback = Feedback(text: "colour \(tool.color)", shownAt: now) }
         applyTool()
     }
 
@@ -283,7 +293,7 @@ public final class CanvasModel {
         } else {
             tool = .eraser
         }
-        let changes = interaction.select(tool)
+        let changes = session.select(tool)
         applyTool()
         if !changes.isEmpty { feedback = Feedback(text: "palette → \(tool.ink)", shownAt: now) }
     }

@@ -58,7 +58,7 @@ public final class CanvasWindow {
     private var isDone = false
     private var failure: Error?
     // Replay.
-    private var timeline: [ReplayItem] = []
+    private var timeline: [TabletEvent] = []
     private var next = 0
     private var replayStart: Double?
     private var screenshotFramesLeft: Int?
@@ -70,19 +70,6 @@ public final class CanvasWindow {
     private var pointerTouching = false
     private var dragStart = (x: 0.0, y: 0.0)
 
-    private enum ReplayItem {
-        case sample(PenSample)
-        case proximityOut(Double, device: Int)
-        case pad(PadEvent)
-
-        var time: Double {
-            switch self {
-            case let .sample(sample): return sample.time
-            case let .proximityOut(time, _): return time
-            case let .pad(event): return event.time
-            }
-        }
-    }
 
     /// Makes the canvas for `input`: a recording is read whole first, a live tablet opened; the
     /// tablet's mapping gives the document its size, as `quill render` and `quill live` have it. Throws on an unreadable
@@ -94,19 +81,17 @@ public final class CanvasWindow {
         self.savePath = savePath
         var mapping: TabletMapping?
         var description = "GTK pointer"
-        var timeline: [ReplayItem] = []
+        var timeline: [TabletEvent] = []
         switch input {
         case let .replay(path, deviceFile, speed):
             guard speed.isFinite, speed > 0 else { throw ParameterError(field: "speed", value: "\(speed)", expected: "a number > 0 (1: recorded speed)") }
             let replay = try SampleReplay(path: path, deviceFile: deviceFile, parameters: parameters, catalog: WacomCatalog.loadIfAvailable())
-            var batch: [PenSample] = []
-            // As `quill render` takes them: a batch's proximity-outs and pad events before its samples.
-            while try replay.nextSamples(into: &batch) {
-                for out in replay.takeProximityOuts() { timeline.append(.proximityOut(out.time, device: out.deviceIndex)) }
-                for pad in replay.takePadEvents() { timeline.append(.pad(pad)) }
-                for sample in batch {
-                    if mapping == nil { mapping = replay.mapping(forDevice: sample.deviceIndex) }
-                    timeline.append(.sample(sample))
+            // Every event in the recording's order, as `quill gestures` and `quill render` take them.
+            var batch: [TabletEvent] = []
+            while try replay.nextEvents(into: &batch) {
+                for event in batch where event.time != nil {
+                    if mapping == nil, case .sample(let sample) = event { mapping = replay.mapping(forDevice: sample.deviceIndex) }
+                    timeline.append(event)
                 }
                 batch.removeAll(keepingCapacity: true)
             }
@@ -264,19 +249,15 @@ public final class CanvasWindow {
 
     private func play(now: Double, speed: Double, chunk: Int?) {
         guard next < timeline.count else { return }
-        let first = timeline[0].time
+        let first = timeline[0].time ?? 0
         let start = replayStart ?? now
         replayStart = start
         let until = chunk.map { min(timeline.count, next + $0) } ?? timeline.count
         let read = MonotonicClock.now()
         while next < until {
             let item = timeline[next]
-            if chunk == nil, (item.time - first) / speed > now - start { break }
-            switch item {
-            case let .sample(sample): model.add(sample, readAt: read, now: now)
-            case let .proximityOut(time, device): model.proximityOut(at: time, device: device, now: now)
-            case let .pad(event): model.add(event, now: now)
-            }
+            if chunk == nil, ((item.time ?? first) - first) / speed > now - start { break }
+            model.handle(item, readAt: read, now: now)
             next += 1
         }
     }
@@ -321,8 +302,7 @@ public final class CanvasWindow {
     }
 
     private func drainTablet(_ tablet: TabletSource, now: Double) {
-        while let sample = tablet.nextSample() { model.add(sample, readAt: now, now: now) }
-        for pad in tablet.takePadEvents() { model.add(pad, now: now) }
+        while let event = tablet.nextEvent() { model.handle(event, readAt: now, now: now) }
     }
 
     /// Quill's raw path ends a silent hovering pen's proximity itself: a GLib timer at its deadline.

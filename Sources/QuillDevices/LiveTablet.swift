@@ -7,10 +7,10 @@ public struct LiveTablet {
     public var node: EvdevNode
     /// The pen decoder (a pad node's is never fed).
     public var decoder: TabletDecoder
-    /// A pad node's decoder: its frames become ``padEvents``, never samples.
+    /// A pad node's decoder: its frames become pad events, never samples.
     public var padDecoder: PadDecoder?
-    /// Pad events decoded and not yet streamed.
-    public var padEvents: [PadEvent] = []
+    /// A pad frame's events, reused.
+    private var padEvents: [PadEvent] = []
     var assembler = FrameAssembler()
     /// The start of the run (µs, CLOCK_MONOTONIC): the decoders' times count from it, one clock
     /// for every tablet of the run.
@@ -56,17 +56,19 @@ public struct LiveTablet {
         return max(-timeLimit, min(timeLimit, relative))
     }
 
-    /// Decodes what was read, frame by frame.
-    public mutating func decode(_ events: [InputEvent], into samples: inout [PenSample]) {
+    /// Decodes what was read, frame by frame, into samples, proximity changes and pad events.
+    public mutating func decode(_ events: [InputEvent], into output: inout [TabletEvent]) {
         for var event in events {
             // A time no monotonic clock gives (a broken node's bytes out of step) is held within
             // ±30 years of the run's start, so nothing downstream overflows.
             event.microseconds = LiveTablet.relativeTime(event.microseconds, from: origin)
             if assembler.add(event) == .frameComplete {
                 if padDecoder != nil {
+                    padEvents.removeAll(keepingCapacity: true)
                     padDecoder?.decode(frame: assembler.pending[...], into: &padEvents)
+                    for pad in padEvents { output.append(.pad(pad)) }
                 } else {
-                    decoder.decode(frame: assembler.pending[...], into: &samples)
+                    decoder.decode(frame: assembler.pending[...], into: &output)
                 }
                 assembler.clear()
             }
@@ -85,7 +87,7 @@ public struct LiveTablet {
     }
 
     /// Forces a silent hovering pen out when its deadline has passed; true when it did.
-    public mutating func expireProximity(into samples: inout [PenSample]) -> Bool {
-        return decoder.expireProximity(at: MonotonicClock.microseconds() - origin, into: &samples)
+    public mutating func expireProximity(into events: inout [TabletEvent]) -> Bool {
+        return decoder.expireProximity(at: MonotonicClock.microseconds() - origin, into: &events)
     }
 }

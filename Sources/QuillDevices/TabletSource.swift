@@ -7,7 +7,8 @@ import Glibc
 
 /// A live tablet read in the host's own main loop, the way libinput is read: poll
 /// ``fileDescriptor`` for input, call ``dispatch()`` when it is readable or when ``timeout`` has
-/// passed, then take what it decoded with ``nextSample()`` and ``takePadEvents()``.
+/// passed, then take what it decoded with ``nextEvent()``: samples, proximity changes, pad events,
+/// and ``TabletEvent/deviceRemoved(device:time:)`` when the node goes away.
 ///
 /// It starts no threads and never blocks. The samples are the ones a replay of the same events
 /// gives (the raw path: libevdev and Quill's decoder). Times are seconds from `origin`, so the
@@ -15,7 +16,7 @@ import Glibc
 public final class TabletSource {
     /// The tablet: node, decoders, clock.
     public private(set) var tablet: LiveTablet
-    private var samples: [PenSample] = []
+    private var queue: [TabletEvent] = []
     private var head = 0
     private var events: [InputEvent] = []
     /// Ends the stream of ``samples(queue:)`` (set by it).
@@ -30,7 +31,7 @@ public final class TabletSource {
     /// microseconds (default: now); `catalog` gives libwacom's sizes and pad layouts.
     public init(node: EvdevNode, parameters: TabletDecoderParameters = .defaults, index: Int = 0, origin: Int64? = nil, catalog: WacomCatalog? = WacomCatalog.loadIfAvailable()) throws {
         tablet = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin ?? MonotonicClock.microseconds(), catalog: catalog)
-        samples.reserveCapacity(64)
+        queue.reserveCapacity(64)
         events.reserveCapacity(256)
     }
 
@@ -58,8 +59,8 @@ public final class TabletSource {
     /// `EvdevNodeError` when the tablet was unplugged, after its open stroke was cancelled
     /// (that sample is waiting in the queue).
     public func dispatch() throws {
-        if head > 0, head == samples.count {
-            samples.removeAll(keepingCapacity: true)
+        if head > 0, head == queue.count {
+            queue.removeAll(keepingCapacity: true)
             head = 0
         }
         eventsRead = 0
@@ -71,47 +72,53 @@ public final class TabletSource {
             if readiness[0] == .gone { throw EvdevNodeError(path: tablet.node.path, operation: "poll", errno: ENODEV) }
             if readiness[0] == .readable { eventsRead = try tablet.node.readEvents(into: &events) }
         } catch let error as EvdevNodeError where error.isGone {
-            isGone = true
-            tablet.decoder.cancel(into: &samples)
+            unplugged()
             throw error
         }
         if events.isEmpty {
-            _ = tablet.expireProximity(into: &samples)
+            _ = tablet.expireProximity(into: &queue)
         } else {
-            tablet.decode(events, into: &samples)
+            tablet.decode(events, into: &queue)
         }
     }
 
-    /// The next decoded sample, or nil when none is waiting.
-    public func nextSample() -> PenSample? {
-        guard head < samples.count else { return nil }
+    /// The next event (sample, proximity change, pad event, removal), or nil when none is waiting.
+    public func nextEvent() -> TabletEvent? {
+        guard head < queue.count else { return nil }
         head += 1
-        return samples[head - 1]
+        return queue[head - 1]
     }
 
-    /// The pad events decoded so far (a pad node's), oldest first.
-    public func takePadEvents() -> [PadEvent] {
-        defer { tablet.padEvents.removeAll(keepingCapacity: true) }
-        return tablet.padEvents
+    /// The next decoded sample, or nil when none is waiting; the events between are passed over
+    /// (for a client that wants samples only — ``nextEvent()`` gives everything).
+    public func nextSample() -> PenSample? {
+        while let event = nextEvent() {
+            if case .sample(let sample) = event { return sample }
+        }
+        return nil
     }
 
-    /// The node reported itself gone (poll's hang-up): the open stroke ends as cancelled and
-    /// nothing more is read until ``reopen(on:parameters:index:)``.
+    /// The node reported itself gone (poll's hang-up): the open stroke ends as cancelled, a
+    /// ``TabletEvent/deviceRemoved(device:time:)`` follows, and nothing more is read until
+    /// ``reopen(on:parameters:index:)``.
     public func unplugged() {
         guard !isGone else { return }
         isGone = true
-        tablet.decoder.cancel(into: &samples)
+        tablet.decoder.cancel(into: &queue)
+        queue.append(.deviceRemoved(device: tablet.decoder.deviceIndex, time: tablet.decoderTime()))
     }
 
     /// The same tablet plugged back in on `node`: read afresh in the same clock (origin), with
-    /// the same libwacom data. What was waiting in the queue stays there.
+    /// the same libwacom data. What was waiting in the queue stays there; a
+    /// ``TabletEvent/deviceBack(device:time:)`` follows it.
     public func reopen(on node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
         try tablet.reopen(on: node, parameters: parameters, index: index)
         isGone = false
+        queue.append(.deviceBack(device: index, time: tablet.decoderTime()))
     }
 
     /// Ends the input: a tip still down gets its `ended` sample.
     public func finish() {
-        tablet.decoder.finish(into: &samples)
+        tablet.decoder.finish(into: &queue)
     }
 }

@@ -1,9 +1,10 @@
 import QuillCore
 
 //  RecordingReader ──▶ checks (known codes, declared axes, time order)
-//                  ──▶ FrameAssembler (per device) ──▶ TabletDecoder (per device) ──▶ [PenSample]
+//                  ──▶ FrameAssembler (per device) ──▶ TabletDecoder / PadDecoder (per device) ──▶ [TabletEvent]
 
-/// Replays a recording into pen samples, one device at a time, streaming.
+/// Replays a recording into ``TabletEvent``s — devices, pen samples, proximity in and out, pad
+/// events — in the recording's order, streaming.
 ///
 /// Checks every event: its type and code must be known to libevdev and an `EV_ABS` axis must be
 /// declared by the device (otherwise a ``RecordingError`` names the line). Timestamps that go
@@ -37,12 +38,13 @@ public final class SampleReplay {
     private var decoders: [TabletDecoder?] = []
     private var padDecoders: [PadDecoder?] = []
     private var padEvents: [PadEvent] = []
+    /// Events for ``nextSamples(into:)``, reused.
+    private var scratch: [TabletEvent] = []
     private var assemblers: [FrameAssembler] = []
     private var lastTime: [Int64] = []
     private var replayWarnings: [RecordingWarning] = []
     private var isFinished = false
     private var outOfRangeAxes: Set<DeviceAxis> = []
-    private var proximityOuts: [(deviceIndex: Int, time: Double)] = []
 
     private struct DeviceAxis: Hashable {
         var device: Int
@@ -68,44 +70,51 @@ public final class SampleReplay {
         self.init(reader: try Recording.open(path: path, deviceFile: deviceFile), parameters: parameters, catalog: catalog)
     }
 
-    /// Pad events (buttons, rings, strips) of the frames decoded since the last call, in order.
-    /// Pads never give pen samples; their events come only from here.
-    public func takePadEvents() -> [PadEvent] {
-        defer { padEvents.removeAll(keepingCapacity: true) }
-        return padEvents
-    }
-
-    /// Appends the samples of the next frames to `samples` (reusing its storage) and returns true,
-    /// or returns false once the recording is exhausted. At the end every open contact sequence is
-    /// closed. On a read error, call ``cancel(into:)`` to close open sequences as `cancelled`.
-    public func nextSamples(into samples: inout [PenSample]) throws -> Bool {
+    /// Appends the events of the next frame (or of a device description) to `events`, reusing its
+    /// storage, and returns true; returns false once the recording is exhausted. At the end every
+    /// open contact sequence is closed. On a read error, call ``cancel(into:)-events`` to close open
+    /// sequences as `cancelled`.
+    public func nextEvents(into events: inout [TabletEvent]) throws -> Bool {
         guard !isFinished else { return false }
         while true {
             guard let item = try reader.next() else {
-                finish(into: &samples)
+                finish(into: &events)
                 return true
             }
             switch item {
             case let .device(index, description):
                 try addDevice(index: index, description)
+                events.append(.deviceAdded(device: index, deviceClass: description.deviceClass, name: description.name))
+                return true
             case let .event(index, event, line):
-                if try handle(event, deviceIndex: index, line: line, into: &samples) { return true }
+                if try handle(event, deviceIndex: index, line: line, into: &events) { return true }
             }
         }
     }
 
-    /// Proximity-outs (device, seconds) since the last call, in order; each comes after the samples
-    /// of its frame. Proximity-out frames give no sample, so gesture recognition asks here.
-    public func takeProximityOuts() -> [(deviceIndex: Int, time: Double)] {
-        defer { proximityOuts.removeAll(keepingCapacity: true) }
-        return proximityOuts
+    /// ``nextEvents(into:)`` for a client that wants the pen samples only.
+    public func nextSamples(into samples: inout [PenSample]) throws -> Bool {
+        var events = scratch
+        scratch = []
+        defer { scratch = events }
+        events.removeAll(keepingCapacity: true)
+        let more = try nextEvents(into: &events)
+        events.appendSamples(to: &samples)
+        return more
     }
 
     /// Closes open contact sequences as `cancelled` (the input was cut off).
-    public func cancel(into samples: inout [PenSample]) {
+    public func cancel(into events: inout [TabletEvent]) {
         guard !isFinished else { return }
         isFinished = true
-        for index in decoders.indices { decoders[index]?.cancel(into: &samples) }
+        for index in decoders.indices { decoders[index]?.cancel(into: &events) }
+    }
+
+    /// ``cancel(into:)-events`` for a client that wants the pen samples only.
+    public func cancel(into samples: inout [PenSample]) {
+        var events: [TabletEvent] = []
+        cancel(into: &events)
+        events.appendSamples(to: &samples)
     }
 
     /// Reads the whole recording into an array (convenient for tests and small files).
@@ -113,6 +122,13 @@ public final class SampleReplay {
         var samples: [PenSample] = []
         while try nextSamples(into: &samples) {}
         return samples
+    }
+
+    /// Reads the whole recording's events into an array (convenient for tests and small files).
+    public func allEvents() throws -> [TabletEvent] {
+        var events: [TabletEvent] = []
+        while try nextEvents(into: &events) {}
+        return events
     }
 
     // MARK: - Steps
@@ -155,7 +171,7 @@ public final class SampleReplay {
         }
     }
 
-    private func handle(_ original: InputEvent, deviceIndex: Int, line: Int, into samples: inout [PenSample]) throws -> Bool {
+    private func handle(_ original: InputEvent, deviceIndex: Int, line: Int, into events: inout [TabletEvent]) throws -> Bool {
         guard deviceIndex < devices.count else {
             throw RecordingError(file: reader.path, line: line, message: "event before any device description")
         }
@@ -194,12 +210,12 @@ public final class SampleReplay {
         switch assemblers[deviceIndex].add(event) {
         case .frameComplete:
             frameCount += 1
-            let outsBefore = decoders[deviceIndex]?.proximityOutCount ?? 0
-            decoders[deviceIndex]?.decode(frame: assemblers[deviceIndex].pending[...], into: &samples)
-            if let decoder = decoders[deviceIndex], decoder.proximityOutCount != outsBefore {
-                proximityOuts.append((deviceIndex, decoder.lastProximityOutTime))
+            decoders[deviceIndex]?.decode(frame: assemblers[deviceIndex].pending[...], into: &events)
+            if padDecoders[deviceIndex] != nil {
+                padEvents.removeAll(keepingCapacity: true)
+                padDecoders[deviceIndex]?.decode(frame: assemblers[deviceIndex].pending[...], into: &padEvents)
+                for pad in padEvents { events.append(.pad(pad)) }
             }
-            padDecoders[deviceIndex]?.decode(frame: assemblers[deviceIndex].pending[...], into: &padEvents)
             assemblers[deviceIndex].clear()
             return true
         case .droppedFrame:
@@ -211,7 +227,7 @@ public final class SampleReplay {
         }
     }
 
-    private func finish(into samples: inout [PenSample]) {
+    private func finish(into events: inout [TabletEvent]) {
         isFinished = true
         for index in assemblers.indices where !assemblers[index].pending.isEmpty {
             replayWarnings.append(
@@ -219,6 +235,6 @@ public final class SampleReplay {
                     file: reader.path, line: nil,
                     message: "device \(index): the last \(assemblers[index].pending.count) events have no SYN_REPORT: the unfinished frame is discarded (truncated recording?)"))
         }
-        for index in decoders.indices { decoders[index]?.finish(into: &samples) }
+        for index in decoders.indices { decoders[index]?.finish(into: &events) }
     }
 }

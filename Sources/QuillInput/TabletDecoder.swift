@@ -1,7 +1,8 @@
 import QuillCore
 import RealModule
 
-//  InputEvent ──▶ FrameAssembler ──(one frame at SYN_REPORT)──▶ TabletDecoder ──▶ PenSample
+//  InputEvent ──▶ FrameAssembler ──(one frame at SYN_REPORT)──▶ TabletDecoder ──▶ TabletEvent
+//                                                                   (samples, proximity in and out)
 //
 //  Within a frame the decoder works in libinput's order: proximity in, tip, axes, buttons,
 //  proximity out. Every contact sequence closes: a tip still down at proximity-out or at the
@@ -10,8 +11,10 @@ import RealModule
 /// Turns the frames of one tablet device into pen samples: a value-type state machine that
 /// follows libinput 1.22's tablet semantics (see the README, "How events become samples").
 ///
-/// Cost per frame is constant and the decoder allocates nothing: samples are appended to a
-/// buffer the caller owns and reuses.
+/// Cost per frame is constant and the decoder allocates nothing: events are appended to a
+/// buffer the caller owns and reuses. Proximity changes are events of their own
+/// (``TabletEvent/proximityIn(device:tool:time:)``, ``TabletEvent/proximityOut(device:tool:time:isForced:)``),
+/// in order with the samples.
 public struct TabletDecoder: Sendable {
     /// The device the frames come from.
     public let device: DeviceDescription
@@ -31,6 +34,9 @@ public struct TabletDecoder: Sendable {
     let axisRotation: AxisInfo?
     let axisWheel: AxisInfo?
     let hasProximityKeys: Bool
+    /// libinput's cursor range: a mouse or lens of a Wacom that has such tools is in proximity
+    /// only while ABS_DISTANCE is below ``cursorProximityThreshold``.
+    let hasCursorRange: Bool
     /// libinput forces a silent hovering pen out of proximity until the device shows it sends
     /// real proximity-outs (its first genuine `BTN_TOOL_PEN 0` switches this off).
     var forcesProximityOut = true
@@ -72,10 +78,14 @@ public struct TabletDecoder: Sendable {
     var timeOrigin: Int64?
     var lastFrameTime: Int64?
     var lastEmitted: PenSample?
-    /// How many times a tool left proximity, and when the last did (seconds, like sample times):
-    /// proximity-out gives no sample, but gesture recognition needs to know.
-    public private(set) var proximityOutCount = 0
-    public private(set) var lastProximityOutTime = 0.0
+    /// The tool entered proximity and its proximity-in is not out yet: it goes out with the
+    /// tool's first sample (a mouse or lens beyond the cursor range waits until it comes closer).
+    var isProximityInPending = false
+    /// A mouse or lens whose BTN_TOOL_* is down but which is beyond libinput's cursor range
+    /// (distance ≥ ``cursorProximityThreshold``): out of proximity for libinput, so no samples.
+    var isCursorFar = false
+    /// Samples for ``decode(frame:into:)-samples``: the events of one call, reused.
+    var scratch: [TabletEvent] = []
 
     /// Whether the device declares the resolution of ABS_X/ABS_Y (otherwise the millimetres come
     /// from the catalog's size of the model, or ``TabletDecoderParameters/assumedResolution``).
@@ -120,6 +130,12 @@ public struct TabletDecoder: Sendable {
         axisRotation = device.axes[EvdevCode.Abs.z].flatMap { $0.span > 0 ? $0 : nil }
         axisWheel = device.axes[EvdevCode.Abs.wheel].flatMap { $0.span > 0 ? $0 : nil }
         hasProximityKeys = device.hasProximityKeys
+        // libinput 1.22 (evdev-tablet.c tablet_init_proximity_threshold): only a node with
+        // BTN_TOOL_MOUSE or BTN_TOOL_LENS, and only Wacom's (tablet_init disables those tools
+        // for other vendors), and the distance must be an axis.
+        hasCursorRange = device.vendor == 0x056a && axisDistance != nil
+            && (device.has(type: EvdevCode.EventType.key, code: EvdevCode.Key.toolMouse) || device.has(type: EvdevCode.EventType.key, code: EvdevCode.Key.toolLens))
+        scratch.reserveCapacity(4)
         // libinput: a device without BTN_TOOL_PEN starts "forced out"; its first axis frame brings the pen in.
         wasForcedOut = !device.has(type: EvdevCode.EventType.key, code: EvdevCode.Key.toolPen)
         rawX = x.minimum
@@ -136,13 +152,30 @@ public struct TabletDecoder: Sendable {
     /// The tool id (ABS_MISC) of a Wacom pad's frames: the kernel's `PAD_DEVICE_ID`, 0x0F.
     public static let wacomPadToolID: Int32 = 0x0F
 
-    /// Decodes one frame: the events up to and including its `SYN_REPORT`. Appends 0, 1 or 2
-    /// samples to `samples` (2 when a tool change lifts the old tool's tip in the same frame).
+    /// libinput's cursor proximity threshold (evdev-tablet.c: 42 device units, xf86-input-wacom's
+    /// default for Intuos and Cintiq): a mouse or lens is in proximity while 0 < ABS_DISTANCE < 42.
+    public static let cursorProximityThreshold: Int32 = 42
+
+    /// Decodes one frame and appends only its samples (0, 1 or 2) to `samples`; see
+    /// ``decode(frame:into:)-events`` for the whole story with proximity.
     public mutating func decode(frame: ArraySlice<InputEvent>, into samples: inout [PenSample]) {
+        var events = scratch
+        scratch = []
+        events.removeAll(keepingCapacity: true)
+        decode(frame: frame, into: &events)
+        events.appendSamples(to: &samples)
+        scratch = events
+    }
+
+    /// Decodes one frame: the events up to and including its `SYN_REPORT`. Appends its events to
+    /// `events`: a forced proximity-out of a silent pen first (its time had come), then in order a
+    /// proximity-out of a tool another one replaces, a proximity-in, the frame's sample (2 samples
+    /// when a tool change lifts the old tool's tip in the same frame), a proximity-out.
+    public mutating func decode(frame: ArraySlice<InputEvent>, into events: inout [TabletEvent]) {
         guard let last = frame.last else { return }
         let time = last.microseconds
         if timeOrigin == nil { timeOrigin = frame.first?.microseconds ?? time }
-        expireProximity(at: time, into: &samples)
+        expireProximity(at: time, into: &events)
         lastFrameTime = time
 
         var enteringTool: PenTool?
@@ -211,13 +244,13 @@ public struct TabletDecoder: Sendable {
         if let touchKey { isTouchKeyDown = touchKey }
         // A different tool entering closes the sequence of the one in proximity.
         if let entering = enteringTool, let current = tool, entering != current {
-            leaveProximity(time: time, into: &samples)
+            leaveProximity(time: time, into: &events)
         }
         if isLeaving && enteringTool == nil {
             // Wacom resets X, Y, distance and tool id in this frame: not a position. The tip is lifted
             // where it was; the values are kept as the device's state (as libevdev keeps them), but
             // give no sample.
-            leaveProximity(time: time, into: &samples)
+            leaveProximity(time: time, into: &events)
             applyAxes(of: frame)
             return
         }
@@ -232,7 +265,19 @@ public struct TabletDecoder: Sendable {
             // proximity (no BTN_TOOL_* event yet: the pen is assumed, so nothing recorded is lost).
             enterProximity(.pen)
         }
-        guard tool != nil else { return }
+        guard let current = tool else { return }
+        if hasCursorRange, current == .mouse || current == .lens, rawDistance != 0 {
+            // libinput's tablet_update_proximity_state: distance 0 changes nothing; below the
+            // threshold the cursor is (back) in proximity, at or above it out.
+            if rawDistance >= TabletDecoder.cursorProximityThreshold, !isCursorFar {
+                isCursorFar = true
+                if !isProximityInPending { leaveRange(time: time, into: &events) }
+            } else if rawDistance < TabletDecoder.cursorProximityThreshold, isCursorFar {
+                isCursorFar = false
+                isProximityInPending = true
+            }
+        }
+        if isCursorFar { return }
         if isRotationReferencePending, hasRotation, let axis = axisRotation {
             rotationReference = rotationDegrees(rawRotation, axis)
             isRotationReferencePending = false
@@ -250,8 +295,15 @@ public struct TabletDecoder: Sendable {
         case (true, false): phase = .ended
         case (false, false): phase = .hover
         }
-        emit(makeSample(time: time, phase: phase), into: &samples)
+        if isProximityInPending {
+            isProximityInPending = false
+            events.append(.proximityIn(device: deviceIndex, tool: current, time: seconds(time)))
+        }
+        emit(makeSample(time: time, phase: phase), into: &events)
     }
+
+    /// Seconds on the samples' clock of an event time (µs).
+    func seconds(_ time: Int64) -> Double { Double(time - (timeOrigin ?? time)) / 1_000_000 }
 
     /// The node's current ABS_Z, as a live reader has it from libevdev when it opens the node
     /// (libinput starts from the same state): a tool entering proximity without an ABS_Z then
@@ -290,36 +342,49 @@ public struct TabletDecoder: Sendable {
         return previous + Int64(parameters.proximityTimeout * 1_000_000)
     }
 
-    /// How many proximity-outs were forced by the timeout (counted in ``proximityOutCount`` too).
-    public private(set) var forcedProximityOutCount = 0
-
     /// Forces a silent hovering pen out of proximity when `time` (µs, the frames' clock) is past
     /// ``proximityDeadline``. A replay does this when the next frame comes; a live reader also
     /// when its timer fires, so the proximity-out is not late when no next frame comes.
-    /// Returns true when it did.
+    /// Returns true when it did; the proximity-out (``TabletEvent/proximityOut(device:tool:time:isForced:)``
+    /// with `isForced`) is appended to `events`.
     @discardableResult
-    public mutating func expireProximity(at time: Int64, into samples: inout [PenSample]) -> Bool {
+    public mutating func expireProximity(at time: Int64, into events: inout [TabletEvent]) -> Bool {
         guard let deadline = proximityDeadline, time > deadline else { return false }
         // libinput: a hovering pen silent for longer than the timeout is forced out of proximity.
-        leaveProximity(time: deadline, into: &samples)
-        forcedProximityOutCount += 1
+        leaveProximity(time: deadline, isForced: true, into: &events)
         wasForcedOut = true
         return true
     }
 
     /// Ends the input: a tip still down is lifted (phase `ended`) at the last frame's time.
-    public mutating func finish(into samples: inout [PenSample]) { close(as: .ended, into: &samples) }
+    public mutating func finish(into events: inout [TabletEvent]) { close(as: .ended, into: &events) }
 
     /// Cuts the input off (truncated file, device removed): a tip still down ends as `cancelled`.
-    public mutating func cancel(into samples: inout [PenSample]) { close(as: .cancelled, into: &samples) }
+    public mutating func cancel(into events: inout [TabletEvent]) { close(as: .cancelled, into: &events) }
 
-    private mutating func close(as phase: PenPhase, into samples: inout [PenSample]) {
+    /// ``finish(into:)-events`` for a client that wants samples only.
+    public mutating func finish(into samples: inout [PenSample]) {
+        var events: [TabletEvent] = []
+        finish(into: &events)
+        events.appendSamples(to: &samples)
+    }
+
+    /// ``cancel(into:)-events`` for a client that wants samples only.
+    public mutating func cancel(into samples: inout [PenSample]) {
+        var events: [TabletEvent] = []
+        cancel(into: &events)
+        events.appendSamples(to: &samples)
+    }
+
+    private mutating func close(as phase: PenPhase, into events: inout [TabletEvent]) {
         guard let time = lastFrameTime else { return }
         if isInContact {
             isInContact = false
-            emit(makeSample(time: time, phase: phase), into: &samples)
+            emit(makeSample(time: time, phase: phase), into: &events)
         }
         tool = nil
+        isCursorFar = false
+        isProximityInPending = false
     }
 
     // MARK: - Steps
@@ -328,6 +393,8 @@ public struct TabletDecoder: Sendable {
     /// rotation known.
     mutating func enterProximity(_ newTool: PenTool) {
         tool = newTool
+        isProximityInPending = true
+        isCursorFar = false
         isInContact = false
         if let rotation = axisRotation, isRotationKnown {
             rotationReference = rotationDegrees(rawRotation, rotation)
@@ -350,15 +417,29 @@ public struct TabletDecoder: Sendable {
         }
     }
 
-    mutating func leaveProximity(time: Int64, into samples: inout [PenSample]) {
-        if tool != nil {
-            proximityOutCount += 1
-            lastProximityOutTime = Double(time - (timeOrigin ?? time)) / 1_000_000
-        }
+    /// A mouse or lens went beyond the cursor range (its BTN_TOOL_* still down): for libinput it
+    /// leaves proximity at this frame (a tip still down is lifted first), with no sample of the
+    /// frame; its buttons are released with it.
+    mutating func leaveRange(time: Int64, into events: inout [TabletEvent]) {
         if isInContact {
             isInContact = false
-            emit(makeSample(time: time, phase: .ended), into: &samples)
+            emit(makeSample(time: time, phase: .ended), into: &events)
         }
+        if let tool { events.append(.proximityOut(device: deviceIndex, tool: tool, time: seconds(time), isForced: false)) }
+        lastEmitted = nil
+    }
+
+    mutating func leaveProximity(time: Int64, isForced: Bool = false, into events: inout [TabletEvent]) {
+        if isInContact {
+            isInContact = false
+            emit(makeSample(time: time, phase: .ended), into: &events)
+        }
+        // A tool whose proximity-in never went out (a cursor that stayed beyond the range) leaves silently.
+        if let tool, !isProximityInPending, !isCursorFar {
+            events.append(.proximityOut(device: deviceIndex, tool: tool, time: seconds(time), isForced: isForced))
+        }
+        isProximityInPending = false
+        isCursorFar = false
         tool = nil
         toolID = 0
         buttons = []
@@ -465,9 +546,9 @@ public struct TabletDecoder: Sendable {
     }
 
     /// Appends `sample` unless it repeats the last one (same everything but time) in the same phase.
-    mutating func emit(_ sample: PenSample, into samples: inout [PenSample]) {
+    mutating func emit(_ sample: PenSample, into events: inout [TabletEvent]) {
         if let previous = lastEmitted, sample.repeats(previous) { return }
-        samples.append(sample)
+        events.append(.sample(sample))
         lastEmitted = sample
     }
 

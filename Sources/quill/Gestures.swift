@@ -42,55 +42,24 @@ struct Gestures: ParsableCommand {
             Console.error(error)
             throw ExitCode.failure
         }
-        var recognizer = GestureRecognizer(parameters: parameters)
-        var interaction = PencilInteraction(preferences: system, appPreferences: app)
-        var events: [GestureEvent] = []
+        var session = PencilSession(preferences: system, appPreferences: app, parameters: parameters)
+        var outcomes: [PencilInteraction.Outcome] = []
         let output = TextOutput()
         defer { output.flush() }
         var lastTime = 0.0
-        var lastPose: HoverPose?
-        func emit() {
-            for event in events {
-                guard let outcome = interaction.handle(event) else { continue }
-                for line in GestureOutput.lines(for: outcome) { output.line(line) }
-            }
-            events.removeAll(keepingCapacity: true)
-        }
-        /// Outcomes of puck buttons, after what the recognizer has.
-        func write(_ outcomes: [PencilInteraction.Outcome]) {
-            guard !outcomes.isEmpty else { return }
-            emit()
+        func write() {
             for outcome in outcomes { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
+            outcomes.removeAll(keepingCapacity: true)
         }
-        // A puck leaving proximity with a bound button held releases it.
-        func releasePuck(_ device: Int, _ time: Double) { write(interaction.releasePuckButtons(device: device, at: time)) }
-        _ = try recording.replay(forPenSamples: false) { batch, replay in
-            var outs = replay.takeProximityOuts()[...]
-            for sample in batch {
-                while let out = outs.first, out.time < sample.time {
-                    recognizer.proximityOut(at: out.time, into: &events)
-                    releasePuck(out.deviceIndex, out.time)
-                    outs = outs.dropFirst()
-                }
-                recognizer.add(sample, into: &events)
-                lastTime = sample.time
-                // A puck's or lens's buttons with the person's bindings (none bound by default).
-                write(interaction.handlePuckButtons(of: sample, pose: HoverPose(sample)))
+        _ = try recording.replayEvents(forPenSamples: false) { events, _ in
+            for event in events {
+                session.handle(event, into: &outcomes)
+                if case .sample(let sample) = event { lastTime = sample.time }
             }
-            for out in outs {
-                recognizer.proximityOut(at: out.time, into: &events)
-                releasePuck(out.deviceIndex, out.time)
-            }
-            emit()
-            // Pad buttons, rings and strips with the person's pad bindings (none bound by default).
-            for pad in replay.takePadEvents() {
-                guard let outcome = interaction.handle(pad, pose: lastPose) else { continue }
-                for line in GestureOutput.lines(for: outcome) { output.line(line) }
-            }
-            if let last = batch.last(where: { $0.phase == .hover }) { lastPose = HoverPose(last) }
+            write()
         }
-        recognizer.finish(at: lastTime, into: &events)
-        emit()
+        session.finish(at: lastTime, into: &outcomes)
+        write()
     }
 }
 

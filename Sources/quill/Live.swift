@@ -217,7 +217,7 @@ struct Live: ParsableCommand {
         StopSignal.install()
         var emitter = LiveEmitter(emit: emit, measuresLatency: stats)
         var loop = LoopStatistics()
-        var proximityOuts: [Int] = Array(repeating: 0, count: tablets.count)
+        var proximityOuts = 0, forcedOuts = 0
         var awaiting: [Int: String] = [:]  // unplugged tablets: index → node
         let started = MonotonicClock.now()
         // What one dispatch decoded goes to the emitter: samples, pad events, proximity-outs, and
@@ -227,17 +227,26 @@ struct Live: ParsableCommand {
             let source = tablets[index]
             let mapping = source.mapping
             var last: Double?
-            while let sample = source.nextSample() {
-                emitter.add(sample, mapping: mapping)
-                last = sample.time
+            while let event = source.nextEvent() {
+                switch event {
+                case .sample(let sample):
+                    emitter.add(sample, mapping: mapping)
+                    last = sample.time
+                case .pad(let pad):
+                    emitter.add(pad)
+                case let .proximityOut(_, _, time, isForced):
+                    proximityOuts += 1
+                    if isForced {
+                        forcedOuts += 1
+                        Console.warning(String(format: "%@: pen forced out of proximity at t=%.3f s: %.0f ms without events (libinput's timer)",
+                            source.tablet.node.path, time, parameters.proximityTimeout * 1000))
+                    }
+                    emitter.handle(event)
+                default:
+                    emitter.handle(event)
+                }
             }
-            for event in source.takePadEvents() { emitter.add(event) }
-            let decoder = source.tablet.decoder
-            if decoder.proximityOutCount != proximityOuts[index] {
-                proximityOuts[index] = decoder.proximityOutCount
-                emitter.proximityOut(device: index, at: decoder.lastProximityOutTime)
-            }
-            emitter.advance(device: index, to: source.tablet.decoderTime())
+            emitter.advance(to: source.tablet.decoderTime())
             emitter.flush(readable: readable)
             return last
         }
@@ -256,11 +265,11 @@ struct Live: ParsableCommand {
             // or libinput's proximity timer of a silent hovering pen; nothing else wakes the loop.
             let active = tablets.indices.filter { awaiting[$0] == nil }
             var timeout = awaiting.isEmpty ? remaining : min(remaining ?? .infinity, 0.2)
+            if let deadline = emitter.nextDeadline, let first = active.first {
+                timeout = max(0, min(timeout ?? .infinity, deadline - tablets[first].tablet.decoderTime() + 0.000_5))
+            }
             for index in active {
                 let source = tablets[index]
-                if let deadline = emitter.nextDeadline(device: index) {
-                    timeout = max(0, min(timeout ?? .infinity, deadline - source.tablet.decoderTime() + 0.000_5))
-                }
                 if let wait = source.timeout { timeout = max(0, min(timeout ?? .infinity, wait + 0.001)) }
             }
             let readiness = try EvdevNode.wait(for: active.map { tablets[$0].tablet.node }, timeout: timeout)
@@ -268,7 +277,6 @@ struct Live: ParsableCommand {
             for (slot, index) in active.enumerated() {
                 let source = tablets[index]
                 let readable = MonotonicClock.now()
-                let forced = source.tablet.decoder.forcedProximityOutCount
                 do {
                     guard readiness[slot] != .gone else {
                         source.unplugged()
@@ -277,10 +285,6 @@ struct Live: ParsableCommand {
                     // Readable: its events are decoded; idle: a silent hovering pen's timer is checked.
                     try source.dispatch()
                     if readiness[slot] == .readable || source.eventsRead > 0 { loop.read(source.eventsRead, at: readable) }
-                    if source.tablet.decoder.forcedProximityOutCount != forced {
-                        Console.warning(String(format: "%@: pen forced out of proximity at t=%.3f s: %.0f ms without events (libinput's timer)",
-                            source.tablet.node.path, source.tablet.decoder.lastProximityOutTime, parameters.proximityTimeout * 1000))
-                    }
                     deliver(index, readable: readable)
                 } catch let error as EvdevNodeError where error.isGone {
                     // Unplugged: the open stroke ended as cancelled; keep running (and reading the
@@ -293,12 +297,11 @@ struct Live: ParsableCommand {
         }
         for index in tablets.indices {
             tablets[index].finish()
-            let last = deliver(index, readable: MonotonicClock.now()) ?? tablets[index].tablet.decoder.lastProximityOutTime
-            // The run ends now: what waits for time (a squeeze hold) has had all of it.
-            emitter.finish(device: index, at: max(last, tablets[index].tablet.decoderTime()))
+            deliver(index, readable: MonotonicClock.now())
         }
-        let proximity = tablets.reduce(0) { $0 + $1.tablet.decoder.proximityOutCount }, forced = tablets.reduce(0) { $0 + $1.tablet.decoder.forcedProximityOutCount }
-        var line = "quill live: \(loop.events) events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(proximity) proximity-outs (\(forced) forced) in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
+        // The run ends now: what waits for time (a squeeze hold) has had all of it.
+        emitter.finish(at: tablets.map { $0.tablet.decoderTime() }.max() ?? 0)
+        var line = "quill live: \(loop.events) events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(proximityOuts) proximity-outs (\(forcedOuts) forced) in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
         if tablets.count > 1 { line += " from \(tablets.count) tablets" }
         if stats { line += emitter.latencyText + loop.text }
         FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -342,11 +345,10 @@ extension Live {
         func advanceGestures() -> Double? {
             var wait: Double?
             let now = MonotonicClock.microseconds()
-            for index in source.tabletIndices {
-                guard let time = source.time(ofDevice: index, atMonotonicMicroseconds: now) else { continue }
-                emitter.advance(device: index, to: time)
-                if let deadline = emitter.nextDeadline(device: index) { wait = min(wait ?? .infinity, max(0, deadline - time)) }
-            }
+            // One clock for every device: any tablet's time is the run's.
+            guard let index = source.tabletIndices.first, let time = source.time(ofDevice: index, atMonotonicMicroseconds: now) else { return nil }
+            emitter.advance(to: time)
+            if let deadline = emitter.nextDeadline { wait = max(0, deadline - time) }
             return wait
         }
         func deliver() {
@@ -376,13 +378,13 @@ extension Live {
                     Console.warning(
                         "\(added.sysname) \"\(added.name)\" is \(added.isTouch ? "a touchscreen" : "not a tablet") for libinput: it gives no pen samples and no pad events")
                 case let .removed(sysname, tabletIndex, isKnown, lastSampleTime, awaiting):
-                    if let tabletIndex { emitter.finish(device: tabletIndex, at: lastSampleTime ?? 0) }
+                    if let tabletIndex { emitter.remove(device: tabletIndex, at: lastSampleTime ?? 0) }
                     if isKnown { Console.warning("tablet removed: \(sysname)" + (awaiting ? "; waiting for it to come back (Ctrl-C to stop)" : "")) }
                 case let .back(node):
                     Console.warning("\(node) is back; reading it again")
                 case let .proximityOut(sysname, index, tool, time):
                     Console.warning(String(format: "%@: %@ out of proximity at t=%.3f s", sysname, tool.rawValue, time))
-                    emitter.proximityOut(device: index, at: time)
+                    emitter.handle(.proximityOut(device: index, tool: tool, time: time, isForced: false))
                 case let .sample(sample, mapping):
                     emitter.add(sample, mapping: mapping)
                 case let .pad(event):
@@ -412,10 +414,11 @@ extension Live {
         source.finish()
         deliver()
         let end = MonotonicClock.microseconds()
-        for index in source.tabletIndices {
+        let lastTime = source.tabletIndices.map { index in
             let last = source.lastSampleTime(ofDevice: index) ?? 0
-            emitter.finish(device: index, at: max(last, source.time(ofDevice: index, atMonotonicMicroseconds: end) ?? last))
-        }
+            return max(last, source.time(ofDevice: index, atMonotonicMicroseconds: end) ?? last)
+        }.max() ?? 0
+        emitter.finish(at: lastTime)
         var line = "quill live (libinput): \(loop.events) tool events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(source.proximityOutCount) proximity-outs in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
         if source.tabletIndices.count > 1 { line += " from \(source.tabletIndices.count) tablets" }
         if stats { line += emitter.latencyText + loop.text }

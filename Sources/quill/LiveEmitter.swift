@@ -20,9 +20,8 @@ struct LiveEmitter {
     /// Seconds from the events being readable to their lines being written, one per read that wrote.
     private(set) var latencies: [Double] = []
     private var recorders: [Int: DrawingRecorder] = [:]
-    private var recognizers: [Int: GestureRecognizer] = [:]
-    private var interaction: PencilInteraction
-    private var gestureEvents: [GestureEvent] = []
+    private var session: PencilSession
+    private var outcomes: [PencilInteraction.Outcome] = []
     private var wroteSince = false
     private var lastTimes: [Int: Double] = [:]
     private var padLastTimes: [Int: Double] = [:]
@@ -30,7 +29,7 @@ struct LiveEmitter {
     init(emit: Live.Emit, measuresLatency: Bool) {
         self.emit = emit
         self.measuresLatency = measuresLatency
-        interaction = PencilInteraction(preferences: (try? PreferencesFile.read(PreferencesFile.systemPath)) ?? PencilPreferences())
+        session = PencilSession(preferences: (try? PreferencesFile.read(PreferencesFile.systemPath)) ?? PencilPreferences())
     }
 
     /// Streams one sample of the tablet whose area `mapping` maps onto the canvas.
@@ -48,8 +47,7 @@ struct LiveEmitter {
             if recorders[device] == nil, let ink = try? Ink(type: .pen) { recorders[device] = DrawingRecorder(ink: ink, mapping: mapping, keepsDrawing: false) }
             if let update = recorders[device]?.add(sample) { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
         case .gestures:
-            recognizers[device, default: GestureRecognizer()].add(sample, into: &gestureEvents)
-            write(interaction.handlePuckButtons(of: sample, pose: HoverPose(sample)))
+            session.handle(.sample(sample), into: &outcomes)
         case .pad:
             break  // pens are read (so a pen and its pad run together) but only pad events are streamed
         }
@@ -67,61 +65,55 @@ struct LiveEmitter {
             output.line(PadEventEncoding.jsonLine(for: event))
             wroteSince = true
         case .gestures:
-            guard let outcome = interaction.handle(event, pose: nil) else { return }
-            for line in GestureOutput.lines(for: outcome) { output.line(line) }
-            wroteSince = true
+            session.handle(.pad(event), into: &outcomes)
         case .samples, .strokes:
             break
         }
     }
 
-    /// The tablet's pen left proximity at `time` (a squeeze in progress is cancelled).
-    mutating func proximityOut(device: Int, at time: Double) {
+    /// A proximity change or a device's coming and going: with `--emit gestures` a proximity-out
+    /// (or a removal) ends a squeeze and releases a puck's bound buttons.
+    mutating func handle(_ event: TabletEvent) {
         guard emit == .gestures else { return }
-        recognizers[device, default: GestureRecognizer()].proximityOut(at: time, into: &gestureEvents)
-        write(interaction.releasePuckButtons(device: device, at: time))
+        session.handle(event, into: &outcomes)
     }
 
-    /// Writes the outcomes of puck buttons after what the recognizers had; the loop's next flush
-    /// sends them.
-    private mutating func write(_ outcomes: [PencilInteraction.Outcome]) {
-        guard !outcomes.isEmpty else { return }
-        flush(readable: nil)
-        for outcome in outcomes { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
-        wroteSince = true
-    }
+    /// When the gesture session next needs time to pass (a pending single press, a squeeze hold),
+    /// in the run's clock; nil when nothing waits.
+    var nextDeadline: Double? { emit == .gestures ? session.nextDeadline : nil }
 
-    /// When the tablet's gesture recognizer next needs the time to pass (a pending single press,
-    /// a squeeze hold), in that tablet's clock; nil when nothing waits.
-    func nextDeadline(device: Int) -> Double? {
-        emit == .gestures ? recognizers[device]?.nextDeadline : nil
-    }
-
-    /// Lets time pass for the tablet's gesture recognizer up to `now` (its clock), if a deadline passed.
-    mutating func advance(device: Int, to now: Double) {
-        guard let deadline = nextDeadline(device: device), now >= deadline else { return }
-        recognizers[device]?.advance(to: now, into: &gestureEvents)
+    /// Lets time pass for the gesture session up to `now` (the run's clock).
+    mutating func advance(to now: Double) {
+        guard let deadline = nextDeadline, now >= deadline else { return }
+        session.advance(to: now, into: &outcomes)
     }
 
     /// Writes what is pending; `readable` (monotonic seconds) is when the events that led to it
     /// could be read, for the latency statistics (nil: not a read, nothing to measure).
     mutating func flush(readable: Double?) {
-        for event in gestureEvents {
-            guard let outcome = interaction.handle(event) else { continue }
+        for outcome in outcomes {
             for line in GestureOutput.lines(for: outcome) { output.line(line) }
             wroteSince = true
         }
-        gestureEvents.removeAll(keepingCapacity: true)
+        outcomes.removeAll(keepingCapacity: true)
         guard wroteSince else { return }
         output.flush()
         if measuresLatency, let readable { latencies.append(MonotonicClock.now() - readable) }
         wroteSince = false
     }
 
-    /// The tablet's run ended at `time`: its open stroke and pending gestures are closed.
-    mutating func finish(device: Int, at time: Double) {
-        recognizers[device]?.finish(at: time, into: &gestureEvents)
+    /// The tablet went away at `time` (libinput removed it): its open stroke is closed, its
+    /// squeeze ends, a puck's bound buttons are released.
+    mutating func remove(device: Int, at time: Double) {
+        handle(.deviceRemoved(device: device, time: time))
         recorders[device]?.finish()
+        flush(readable: nil)
+    }
+
+    /// The run ended at `time`: open strokes and pending gestures are closed.
+    mutating func finish(at time: Double) {
+        if emit == .gestures { session.finish(at: time, into: &outcomes) }
+        for device in recorders.keys.sorted() { recorders[device]?.finish() }
         flush(readable: nil)
     }
 

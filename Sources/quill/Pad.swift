@@ -19,8 +19,8 @@ struct Pad: ParsableCommand {
         let output = TextOutput()
         defer { output.flush() }
         var count = 0
-        let replay = try recording.replay(forPenSamples: false) { _, replay in
-            for event in replay.takePadEvents() {
+        let replay = try recording.replayEvents(forPenSamples: false) { events, _ in
+            for case .pad(let event) in events {
                 output.line(PadEventEncoding.jsonLine(for: event))
                 count += 1
             }

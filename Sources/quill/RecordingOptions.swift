@@ -24,11 +24,22 @@ struct RecordingOptions: ParsableArguments {
         try SampleReplay(path: file, deviceFile: deviceFile, parameters: parameters(), catalog: WacomCatalog.loadIfAvailable())
     }
 
-    /// Replays the recording, handing each batch of samples to `body`. Reports warnings; on an
-    /// error either stops (exit 1) or, with --keep-going, closes open strokes and warns.
-    /// `forPenSamples`: the command wants pen samples, so a pad in the recording is named in a
-    /// warning (its events are pad events: `quill pad` prints them).
+    /// Replays the recording, handing each batch of pen samples to `body` (see ``replayEvents(forPenSamples:_:)``).
     func replay(forPenSamples: Bool = true, _ body: ([PenSample], SampleReplay) throws -> Void) throws -> SampleReplay {
+        var samples: [PenSample] = []
+        samples.reserveCapacity(16)
+        return try replayEvents(forPenSamples: forPenSamples) { events, replay in
+            samples.removeAll(keepingCapacity: true)
+            events.appendSamples(to: &samples)
+            if !samples.isEmpty { try body(samples, replay) }
+        }
+    }
+
+    /// Replays the recording, handing each batch of events (a frame's, or a device's description)
+    /// to `body`. Reports warnings; on an error either stops (exit 1) or, with --keep-going,
+    /// closes open strokes and warns. `forPenSamples`: the command wants pen samples, so a pad in
+    /// the recording is named in a warning (its events are pad events: `quill pad` prints them).
+    func replayEvents(forPenSamples: Bool = true, _ body: ([TabletEvent], SampleReplay) throws -> Void) throws -> SampleReplay {
         let replay: SampleReplay
         do {
             replay = try openReplay()
@@ -36,22 +47,22 @@ struct RecordingOptions: ParsableArguments {
             Console.error(error)
             throw ExitCode.failure
         }
-        var samples: [PenSample] = []
-        samples.reserveCapacity(16)
+        var events: [TabletEvent] = []
+        events.reserveCapacity(16)
         do {
-            while try replay.nextSamples(into: &samples) {
-                try body(samples, replay)
-                samples.removeAll(keepingCapacity: true)
+            while try replay.nextEvents(into: &events) {
+                try body(events, replay)
+                events.removeAll(keepingCapacity: true)
             }
         } catch let error as RecordingError {
             guard keepGoing else {
-                try body(samples, replay)
+                try body(events, replay)
                 replay.warnings.forEach(Console.warning)
                 Console.error(error)
                 throw ExitCode.failure
             }
-            replay.cancel(into: &samples)
-            try body(samples, replay)
+            replay.cancel(into: &events)
+            try body(events, replay)
             replay.warnings.forEach(Console.warning)
             Console.warning("\(error) — kept the \(replay.eventCount) events read before it (--keep-going)")
             return replay

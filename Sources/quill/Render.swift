@@ -43,25 +43,22 @@ struct Render: ParsableCommand {
         } else {
             let ink = try inkOptions.makeInk()
             var recorder: DrawingRecorder?
-            var recognizer = GestureRecognizer()
             let system: PencilPreferences
             do { system = try PreferencesFile.read(preferences ?? PreferencesFile.systemPath) } catch { Console.error(error); throw ExitCode.failure }
-            var interaction = PencilInteraction(preferences: system)
-            var events: [GestureEvent] = []
-            _ = try recording.replay { batch, replay in
-                for out in replay.takeProximityOuts() where !noGestures { recognizer.proximityOut(at: out.time, into: &events) }
-                for var sample in batch {
+            var session = PencilSession(preferences: system)
+            var outcomes: [PencilInteraction.Outcome] = []
+            _ = try recording.replayEvents { events, replay in
+                for event in events {
+                    if !noGestures {
+                        session.handle(event, into: &outcomes)
+                        outcomes.removeAll(keepingCapacity: true)
+                    }
+                    guard case .sample(let sample) = event else { continue }
                     if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
                         recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser)
                     }
-                    if !noGestures {
-                        recognizer.add(sample, into: &events)
-                        for event in events { _ = interaction.handle(event) }
-                        events.removeAll(keepingCapacity: true)
-                        // A double tap to the eraser makes the pen end erase: a mode, never content.
-                        if interaction.state.current.isEraser { sample.tool = .eraser }
-                    }
-                    recorder?.add(sample)
+                    // A double tap to the eraser makes the pen end erase: a mode, never content.
+                    recorder?.add(session.inking(sample))
                 }
             }
             recorder?.finish()

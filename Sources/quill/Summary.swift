@@ -22,9 +22,9 @@ struct Summary: ParsableCommand {
         var displayEvents: [CoalescedEvent] = []
         var displayEventCount = 0
         var padCounts: [String: Int] = [:]
-        let replay = try recording.replay(forPenSamples: false) { batch, replay in
-            for event in replay.takePadEvents() { padCounts[event.typeName, default: 0] += 1 }
-            for sample in batch {
+        let replay = try recording.replayEvents(forPenSamples: false) { events, _ in
+            for case .pad(let event) in events { padCounts[event.typeName, default: 0] += 1 }
+            for case .sample(let sample) in events {
                 summary.add(sample)
                 sink?.line(encoding.line(for: sample))
                 display.add(sample, into: &displayEvents)

@@ -20,20 +20,20 @@ struct CanvasModelTests {
         case proximityOut(Double)
     }
 
-    /// A recording as the window plays it: each batch's proximity-outs before its samples,
-    /// decoded with libwacom's true sizes as `quill render` does.
+    /// A recording as the window plays it: its samples and proximity-outs in the recording's
+    /// order, decoded with libwacom's true sizes as `quill render` does.
     static func timeline(_ path: String, deviceFile: String? = nil) throws -> (items: [Item], mapping: TabletMapping) {
         let replay = try SampleReplay(path: path, deviceFile: deviceFile, catalog: WacomCatalog.loadIfAvailable())
         var items: [Item] = []
         var mapping: TabletMapping?
-        var batch: [PenSample] = []
-        while try replay.nextSamples(into: &batch) {
-            for out in replay.takeProximityOuts() { items.append(.proximityOut(out.time)) }
-            for sample in batch {
+        for event in try replay.allEvents() {
+            switch event {
+            case .sample(let sample):
                 if mapping == nil { mapping = replay.mapping(forDevice: sample.deviceIndex) }
                 items.append(.sample(sample))
+            case let .proximityOut(_, _, time, _): items.append(.proximityOut(time))
+            default: break
             }
-            batch.removeAll()
         }
         return (items, try #require(mapping))
     }

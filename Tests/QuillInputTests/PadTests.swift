@@ -10,9 +10,9 @@ import QuillTestSupport
 @Suite struct PadTests {
     static func padEvents(_ path: String, device: String? = nil, catalog: TabletCatalog? = nil) throws -> [PadEvent] {
         let replay = try SampleReplay(path: path, deviceFile: device, catalog: catalog)
-        var samples: [PenSample] = []
-        var events: [PadEvent] = []
-        while try replay.nextSamples(into: &samples) { events += replay.takePadEvents() }
+        let all = try replay.allEvents()
+        let samples = all.compactMap(\.sample)
+        let events = all.compactMap(\.padEvent)
         #expect(samples.isEmpty)
         return events
     }
@@ -106,9 +106,9 @@ import QuillTestSupport
         try writer.write(frame: Fixtures.frame(0.008, [(KEY, 0x101, 0), (ABS, EvdevCode.Abs.misc, 0)])[...])
         try writer.close()
         let replay = try SampleReplay(path: path)
-        var samples: [PenSample] = []
-        var events: [PadEvent] = []
-        while try replay.nextSamples(into: &samples) { events += replay.takePadEvents() }
+        let all = try replay.allEvents()
+        let samples = all.compactMap(\.sample)
+        let events = all.compactMap(\.padEvent)
         #expect(replay.deviceClasses == [.pen, .pad])
         #expect(samples.count == 2 && samples.allSatisfy { $0.deviceIndex == 0 })
         #expect(events.map(\.kind) == [.button(number: 1, isPressed: true), .button(number: 1, isPressed: false)])

@@ -11,9 +11,8 @@ public func fuzzEvemu(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
     if let reader = try? EvemuReader(path: path) {
         let replay = SampleReplay(reader: reader)
-        var samples: [PenSample] = []
-        while (try? replay.nextSamples(into: &samples)) == true { samples.removeAll(keepingCapacity: true) }
-        _ = replay.takePadEvents()
+        var events: [TabletEvent] = []
+        while (try? replay.nextEvents(into: &events)) == true { events.removeAll(keepingCapacity: true) }
     }
     return 0
 }

@@ -1,0 +1,103 @@
+import QuillCore
+
+/// The Apple Pencil model over a tablet's events, one order for every client: `quill gestures`,
+/// `quill render`, `quill live`, the canvas and libquill all hand their ``TabletEvent``s here and
+/// act on the outcomes.
+///
+/// For each event, in the order the source gave them:
+/// - a **sample** goes to its device's ``GestureRecognizer`` (double tap, squeeze, the eraser
+///   end); the recognizer's events become outcomes through ``PencilInteraction`` (the person's
+///   preferred actions, the app's opted-in custom action); then the buttons of a puck or lens
+///   act through the person's puck bindings;
+/// - a **proximity-out** (or a device removed) ends a squeeze in progress, settles a pending
+///   single press and releases the puck buttons still held;
+/// - a **pad** event acts through the person's pad bindings, at the pen's last hover location.
+///
+/// "Switch eraser" is a mode: ``inking(_:)`` gives the sample as the drawing takes it (the pen end
+/// erases while the eraser is the tool in use), never a change of what was drawn.
+public struct PencilSession: Sendable {
+    /// The preferences, the tool state and what the bindings hold.
+    public private(set) var interaction: PencilInteraction
+    /// The recognizers' timing and buttons.
+    public let parameters: DoubleTapParameters
+    private var recognizers: [Int: GestureRecognizer] = [:]
+    private var pending: [GestureEvent] = []
+    /// The pen's last hover pose, for a pad's contextual palette.
+    private var lastHover: HoverPose?
+
+    /// A session with the person's `preferences`, the app's own (`appPreferences`: its custom
+    /// action, used only when opted in) and the recognizers' `parameters`.
+    public init(preferences: PencilPreferences = PencilPreferences(), appPreferences: AppGesturePreferences = AppGesturePreferences(), parameters: DoubleTapParameters = .defaults) {
+        interaction = PencilInteraction(preferences: preferences, appPreferences: appPreferences)
+        self.parameters = parameters
+        pending.reserveCapacity(4)
+    }
+
+    /// The drawing tool state (current and previous tool, palettes shown).
+    public var state: ToolState { interaction.state }
+
+    /// True while the tool in use is the eraser (a double tap to the eraser, the eraser end).
+    public var isErasing: Bool { interaction.state.current.isEraser }
+
+    /// The sample as the drawing takes it: while the tool in use is the eraser, the pen end erases.
+    public func inking(_ sample: PenSample) -> PenSample {
+        guard isErasing, sample.tool != .eraser else { return sample }
+        var erasing = sample
+        erasing.tool = .eraser
+        return erasing
+    }
+
+    /// Handles one event of a source and appends its outcomes, in order, to `outcomes`.
+    public mutating func handle(_ event: TabletEvent, into outcomes: inout [PencilInteraction.Outcome]) {
+        switch event {
+        case .sample(let sample):
+            recognizers[sample.deviceIndex, default: GestureRecognizer(parameters: parameters)].add(sample, into: &pending)
+            drain(into: &outcomes)
+            let pose = HoverPose(sample)
+            outcomes += interaction.handlePuckButtons(of: sample, pose: pose)
+            if sample.phase == .hover { lastHover = pose }
+        case let .proximityOut(device, _, time, _), let .deviceRemoved(device, time):
+            if recognizers[device] != nil {
+                recognizers[device]?.proximityOut(at: time, into: &pending)
+                drain(into: &outcomes)
+            }
+            outcomes += interaction.releasePuckButtons(device: device, at: time)
+            lastHover = nil
+        case .pad(let pad):
+            if let outcome = interaction.handle(pad, pose: lastHover) { outcomes.append(outcome) }
+        case .proximityIn, .deviceAdded, .deviceBack:
+            break
+        }
+    }
+
+    /// The person picked `tool` (a palette, a key): it becomes the tool in use.
+    public mutating func select(_ tool: DrawingTool) -> [ToolState.Change] { interaction.select(tool) }
+
+    /// When a recognizer next needs time to pass (a pending single press, a squeeze hold), in the
+    /// samples' clock (seconds); nil when nothing waits.
+    public var nextDeadline: Double? { recognizers.values.compactMap(\.nextDeadline).min() }
+
+    /// Time passed to `time` (seconds, the samples' clock) with no event: what was waiting for a
+    /// deadline at or before it is decided.
+    public mutating func advance(to time: Double, into outcomes: inout [PencilInteraction.Outcome]) {
+        for device in recognizers.keys.sorted() {
+            guard let deadline = recognizers[device]?.nextDeadline, deadline <= time else { continue }
+            recognizers[device]?.advance(to: time, into: &pending)
+        }
+        drain(into: &outcomes)
+    }
+
+    /// The input ended at `time`: what waits is decided.
+    public mutating func finish(at time: Double, into outcomes: inout [PencilInteraction.Outcome]) {
+        for device in recognizers.keys.sorted() { recognizers[device]?.finish(at: time, into: &pending) }
+        drain(into: &outcomes)
+    }
+
+    private mutating func drain(into outcomes: inout [PencilInteraction.Outcome]) {
+        guard !pending.isEmpty else { return }
+        for event in pending {
+            if let outcome = interaction.handle(event) { outcomes.append(outcome) }
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+}

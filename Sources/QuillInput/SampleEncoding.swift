@@ -34,13 +34,7 @@ public enum SampleEncoding: String, CaseIterable, Sendable {
         let names = SampleEncoding.buttonNames(sample.buttons)
         switch self {
         case .jsonl:
-            var text = "{"
-            for (name, value) in zip(SampleEncoding.fieldNames[0..<5], numbers) { text += "\"\(name)\":\(value),"}
-            text += "\"phase\":\"\(sample.phase.rawValue)\",\"tool\":\"\(sample.tool.rawValue)\","
-            for (name, value) in zip(SampleEncoding.fieldNames[7..<13], rest) { text += "\"\(name)\":\(value)," }
-            text += "\"buttons\":[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "],"
-            text += "\"device\":\(sample.deviceIndex),\"serial\":\(sample.toolSerial),\"wheel\":\(sample.wheel),\"tool_id\":\(sample.toolID)}"
-            return text
+            return JSONLineEncoder().line(SampleRecord(sample))
         case .csv:
             var fields = numbers.map { "\($0)" }
             fields.append(sample.phase.rawValue)
@@ -53,5 +47,53 @@ public enum SampleEncoding: String, CaseIterable, Sendable {
             fields.append("\(sample.toolID)")
             return fields.joined(separator: ",")
         }
+    }
+}
+
+/// One sample as a JSON Lines row (``SampleEncoding/fieldNames``, in that order): what `quill
+/// samples`, `quill summary -o` and `quill live` print. A non-finite number is `null`.
+public struct SampleRecord: Encodable, Sendable {
+    public var sample: PenSample
+
+    public init(_ sample: PenSample) { self.sample = sample }
+
+    enum CodingKeys: String, CodingKey {
+        case t, x, y, x_mm, y_mm, phase, tool, force, pressure, altitude, azimuth, roll, distance, buttons, device, serial, wheel, tool_id
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var row = encoder.container(keyedBy: CodingKeys.self)
+        try row.encode(sample.time, forKey: .t)
+        try row.encode(sample.location.x, forKey: .x)
+        try row.encode(sample.location.y, forKey: .y)
+        try row.encode(sample.tabletLocation.x, forKey: .x_mm)
+        try row.encode(sample.tabletLocation.y, forKey: .y_mm)
+        try row.encode(sample.phase.rawValue, forKey: .phase)
+        try row.encode(sample.tool.rawValue, forKey: .tool)
+        try row.encode(sample.force, forKey: .force)
+        try row.encode(sample.pressure, forKey: .pressure)
+        try row.encode(sample.altitude, forKey: .altitude)
+        try row.encode(sample.azimuth, forKey: .azimuth)
+        try row.encode(sample.roll, forKey: .roll)
+        try row.encode(sample.distance, forKey: .distance)
+        try row.encode(SampleEncoding.buttonNames(sample.buttons), forKey: .buttons)
+        try row.encode(sample.deviceIndex, forKey: .device)
+        try row.encode(sample.toolSerial, forKey: .serial)
+        try row.encode(sample.wheel, forKey: .wheel)
+        try row.encode(sample.toolID, forKey: .tool_id)
+    }
+}
+
+/// One display frame of coalesced samples (`quill samples --display-rate`): `t` (the frame's
+/// time), `count`, `samples` (the frame's samples, the last being the main one).
+public struct DisplayFrameRecord: Encodable, Sendable {
+    public var t: Double
+    public var count: Int
+    public var samples: [SampleRecord]
+
+    public init(_ event: CoalescedEvent) {
+        t = event.frameTime
+        count = event.samples.count
+        samples = event.samples.map(SampleRecord.init)
     }
 }

@@ -63,65 +63,10 @@ struct Gestures: ParsableCommand {
     }
 }
 
-/// The JSON Lines of `quill gestures`.
+/// The JSON Lines of `quill gestures` (``GestureRecord``).
 enum GestureOutput {
     static func lines(for outcome: PencilInteraction.Outcome) -> [String] {
-        var lines: [String] = []
-        let event: String
-        var phase = "null"
-        switch outcome.gesture {
-        case .doubleTap: event = "doubleTap"
-        case .squeeze(let squeezePhase):
-            event = "squeeze"
-            phase = "\"\(squeezePhase.rawValue)\""
-        case let .button(source, isPressed): event = isPressed ? "buttonPressed" : "buttonReleased"; phase = "\"\(source.rawValue)\""
-        case .eraserEnd(let inProximity): event = inProximity ? "eraserEndIn" : "eraserEndOut"
-        case let .padButton(number): event = "padButton"; phase = "\"button \(number)\""
-        case let .puckButton(name): event = "puckButton"; phase = "\"\(name)\""
-        case let .padDial(number): event = "padDial"; phase = "\"\(number)\""
-        }
-        let action = outcome.action.map { "\"\($0.name)\"" } ?? (outcome.usedCustomAction ? "\"custom\"" : "null")
-        lines.append(line(outcome, event: event, action: action, phase: phase))
-        for change in outcome.changes {
-            switch change {
-            case .toolChanged: lines.append(line(outcome, event: "toolChanged", action: action, phase: "null"))
-            case .paletteShown(let palette): lines.append(line(outcome, event: "paletteShown", action: action, phase: "null", extra: ",\"palette\":\"\(palette.rawValue)\""))
-            case .paletteHidden(let palette): lines.append(line(outcome, event: "paletteHidden", action: action, phase: "null", extra: ",\"palette\":\"\(palette.rawValue)\""))
-            case .shortcutRequested: lines.append(line(outcome, event: "shortcutRequested", action: action, phase: "null"))
-            case let .widthChanged(before, after): lines.append(line(outcome, event: "widthChanged", action: action, phase: "null", extra: ",\"width_before\":\(before),\"width_after\":\(after)"))
-            }
-        }
-        if outcome.isRecognizedGesture {
-            // Immediate feedback at the recognizing event's time, saying what changed (or that nothing did).
-            let message: String
-            if outcome.changes.isEmpty {
-                message = outcome.action == .ignore ? "\(event) ignored (preferred action: ignore)" : "\(event)"
-            } else {
-                message = outcome.changes.map(describe).joined(separator: "; ")
-            }
-            lines.append(line(outcome, event: "feedback", action: action, phase: phase, extra: ",\"message\":\"\(message)\""))
-        }
-        return lines
-    }
-
-    static func describe(_ change: ToolState.Change) -> String {
-        switch change {
-        case let .toolChanged(before, after): return "tool \(before.ink) → \(after.ink)"
-        case .paletteShown(let palette): return "\(palette.rawValue) palette shown"
-        case .paletteHidden(let palette): return "\(palette.rawValue) palette hidden"
-        case .shortcutRequested: return "system shortcut requested"
-        case let .widthChanged(before, after): return "width \(before) → \(after) pt"
-        }
-    }
-
-    static func line(_ outcome: PencilInteraction.Outcome, event: String, action: String, phase: String, extra: String = "") -> String {
-        let pose: String
-        if let p = outcome.pose {
-            pose = "\"x\":\(p.x),\"y\":\(p.y),\"distance\":\(p.distance),\"altitude\":\(p.altitude),\"azimuth\":\(p.azimuth)"
-        } else {
-            pose = "\"x\":null,\"y\":null,\"distance\":null,\"altitude\":null,\"azimuth\":null"
-        }
-        return "{\"t\":\(outcome.time),\"event\":\"\(event)\",\"action\":\(action),\"phase\":\(phase),\"tool_before\":\"\(outcome.toolBefore.ink)\",\"tool_after\":\"\(outcome.toolAfter.ink)\",\(pose)\(extra)}"
+        GestureRecord.records(for: outcome).map { JSONLineEncoder().line($0) }
     }
 }
 

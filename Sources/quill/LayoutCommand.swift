@@ -149,12 +149,13 @@ struct MapCommand: ParsableCommand {
                 throw ValidationError("--rotation must be 0, 90, 180 or 270")
             }
             let mapping = try TabletAreaMapping(widthMillimetres: width, heightMillimetres: height, canvas: layout.drawableArea, mode: fit, rotation: turn)
-            func point(_ p: Point) -> String { "{\"x\":\(p.x),\"y\":\(p.y)}" }
-            func rect(_ r: Rect) -> String { "{\"x\":\(r.x),\"y\":\(r.y),\"width\":\(r.width),\"height\":\(r.height)}" }
             let corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
-                .map { point(mapping.canvasPoint(forTabletMillimetres: $0)) }
-            print(
-                "{\"tablet\":{\"name\":\"\(description.name)\",\"width_mm\":\(width),\"height_mm\":\(height)},\"device\":\"\(device)\",\"orientation\":\"\(orientation.rawValue)\",\"mode\":\"\(mode.rawValue)\",\"fit\":\"\(fit.rawValue)\",\"rotation\":\(degrees),\"canvas\":\(rect(layout.drawableArea)),\"mapped_area\":\(rect(mapping.mappedArea)),\"points_per_mm\":{\"x\":\(mapping.horizontalPointsPerMillimetre),\"y\":\(mapping.verticalPointsPerMillimetre)},\"corners\":[\(corners.joined(separator: ","))]}")
+                .map { MapRecord.XY(mapping.canvasPoint(forTabletMillimetres: $0)) }
+            let record = MapRecord(
+                tablet: .init(name: description.name, width_mm: width, height_mm: height), device: device, orientation: orientation.rawValue,
+                mode: mode.rawValue, fit: fit.rawValue, rotation: degrees, canvas: .init(layout.drawableArea), mapped_area: .init(mapping.mappedArea),
+                points_per_mm: .init(x: mapping.horizontalPointsPerMillimetre, y: mapping.verticalPointsPerMillimetre), corners: corners)
+            print(JSONLineEncoder().line(record))
         } catch let error as LayoutError {
             Console.error(error)
             throw ExitCode.failure
@@ -163,4 +164,36 @@ struct MapCommand: ParsableCommand {
             throw ExitCode.failure
         }
     }
+}
+
+/// The JSON row of `quill map`.
+struct MapRecord: Encodable {
+    struct Tablet: Encodable {
+        var name: String
+        var width_mm: Double
+        var height_mm: Double
+    }
+    struct XY: Encodable {
+        var x: Double
+        var y: Double
+        init(x: Double, y: Double) { self.x = x; self.y = y }
+        init(_ point: Point) { self.init(x: point.x, y: point.y) }
+    }
+    struct Box: Encodable {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+        init(_ rect: Rect) { x = rect.x; y = rect.y; width = rect.width; height = rect.height }
+    }
+    var tablet: Tablet
+    var device: String
+    var orientation: String
+    var mode: String
+    var fit: String
+    var rotation: Int
+    var canvas: Box
+    var mapped_area: Box
+    var points_per_mm: XY
+    var corners: [XY]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuillCore
 import QuillInput
 
 /// Buffered text output to a file handle (stdout by default).
@@ -23,6 +24,14 @@ final class TextOutput {
         }
         self.init(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true), name: path)
     }
+
+    /// Writes `record` as one JSON line (the one writer of every JSON row: strings escaped, a
+    /// non-finite number `null`).
+    func record<T: Encodable>(_ record: T) {
+        line(encoder.line(record))
+    }
+
+    private let encoder = JSONLineEncoder()
 
     func line(_ text: String) {
         buffer.append(contentsOf: text.utf8)

@@ -25,10 +25,7 @@ struct Samples: ParsableCommand {
             var grouper = try CoalescedSampleGrouper(displayRate: displayRate)
             var events: [CoalescedEvent] = []
             let emit = {
-                for event in events {
-                    let list = event.samples.map { SampleEncoding.jsonl.line(for: $0) }.joined(separator: ",")
-                    output.line("{\"t\":\(event.frameTime),\"count\":\(event.samples.count),\"samples\":[\(list)]}")
-                }
+                for event in events { output.record(DisplayFrameRecord(event)) }
                 events.removeAll(keepingCapacity: true)
             }
             _ = try recording.replay { batch, _ in

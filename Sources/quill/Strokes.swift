@@ -7,8 +7,7 @@ import QuillStroke
 struct Strokes: ParsableCommand {
     /// One smoothed stroke point as JSON Lines (`quill strokes --emit smoothed`, `quill live --emit strokes`).
     static func smoothedLine(_ update: StrokeUpdate, pressure: Double) -> String {
-        let p = update.point
-        return "{\"t\":\(update.time),\"stroke\":\(update.strokeIndex),\"x\":\(p.x),\"y\":\(p.y),\"x_mm\":\(update.tabletLocation.x),\"y_mm\":\(update.tabletLocation.y),\"pressure\":\(pressure),\"width\":\(p.width)}"
+        JSONLineEncoder().line(SmoothedPointRecord(update, pressure: pressure))
     }
 
     static let configuration = CommandConfiguration(
@@ -39,10 +38,7 @@ struct Strokes: ParsableCommand {
         func printFinished() {
             guard let mapping else { return }
             for change in recorder?.takeChanges() ?? [] {
-                switch change {
-                case let .erased(id): output.line("{\"event\":\"erased\",\"stroke\":\(id)}")
-                case let .split(id, pieces): output.line("{\"event\":\"split\",\"stroke\":\(id),\"into\":[\(pieces.map(String.init).joined(separator: ","))]}")
-                }
+                output.record(EraserChangeRecord(change))
             }
             guard let drawing = recorder?.drawing, let ids = recorder?.strokeIDs else { return }
             for (stroke, id) in zip(drawing.strokes, ids) where !printed.contains(id) {
@@ -62,9 +58,7 @@ struct Strokes: ParsableCommand {
                 case .smoothed:
                     output.line(Strokes.smoothedLine(update, pressure: sample.pressure))
                 case .predicted:
-                    let p = update.predictedPoint
-                    output.line(
-                        "{\"t\":\(update.time),\"t_pred\":\(update.time + prediction.horizon),\"stroke\":\(update.strokeIndex),\"x_mm\":\(update.predictedTabletLocation.x),\"y_mm\":\(update.predictedTabletLocation.y),\"x\":\(p.x),\"y\":\(p.y)}")
+                    output.record(PredictedPointRecord(update, horizon: prediction.horizon))
                 case .final, .geometry:
                     break
                 }
@@ -81,19 +75,13 @@ struct Strokes: ParsableCommand {
             let spacing = 0.5 * mapping.pointsPerMillimetre  // 0.5 mm in points
             for point in stroke.path.interpolatedPoints(by: .distance(spacing)) {
                 let mm = mapping.tabletPoint(for: CanvasPoint(x: point.x, y: point.y))
-                output.line(
-                    "{\"stroke\":\(index),\"x\":\(point.x),\"y\":\(point.y),\"x_mm\":\(mm.x),\"y_mm\":\(mm.y),\"t\":\(stroke.path.creationTime + point.timeOffset),\"pressure\":\(point.force / PenSample.maximumPossibleForce),\"altitude\":\(point.altitude),\"azimuth\":\(point.azimuth),\"width\":\(point.width),\"opacity\":\(point.opacity)}")
+                output.record(FinalPointRecord(stroke: index, point: point, tablet: mm, time: stroke.path.creationTime + point.timeOffset))
             }
         case .geometry:
             var geometry = BrushGeometry()
             var builder = BrushGeometryBuilder(inkType: stroke.ink.type)
             for point in stroke.path.points { builder.add(point, into: &geometry) }
-            let vertices = geometry.vertices.map { "[\($0.x),\($0.y),\($0.opacity)]" }.joined(separator: ",")
-            let triangles = stride(from: 0, to: geometry.triangles.count, by: 3).map {
-                "[\(geometry.triangles[$0]),\(geometry.triangles[$0 + 1]),\(geometry.triangles[$0 + 2])]"
-            }.joined(separator: ",")
-            output.line(
-                "{\"stroke\":\(index),\"ink\":\"\(stroke.ink.type.rawValue)\",\"vertex_count\":\(geometry.vertices.count),\"triangle_count\":\(geometry.triangleCount),\"vertices\":[\(vertices)],\"triangles\":[\(triangles)]}")
+            output.record(GeometryRecord(stroke: index, ink: stroke.ink.type, geometry: geometry))
         case .smoothed, .predicted:
             break
         }

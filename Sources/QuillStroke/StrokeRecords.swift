@@ -1,0 +1,121 @@
+import QuillCore
+
+// The JSON Lines rows of `quill strokes` and `quill live --emit strokes`, written by
+// JSONLineEncoder (a non-finite number is `null`).
+
+/// A smoothed stroke point (`--emit smoothed`): `t` (s), `stroke`, `x`, `y` (points), `x_mm`,
+/// `y_mm`, `pressure` (0 … 1, the sample's), `width` (points).
+public struct SmoothedPointRecord: Encodable, Sendable {
+    public var t: Double
+    public var stroke: Int
+    public var x: Double
+    public var y: Double
+    public var x_mm: Double
+    public var y_mm: Double
+    public var pressure: Double
+    public var width: Double
+
+    public init(_ update: StrokeUpdate, pressure: Double) {
+        t = update.time
+        stroke = update.strokeIndex
+        x = update.point.x
+        y = update.point.y
+        x_mm = update.tabletLocation.x
+        y_mm = update.tabletLocation.y
+        self.pressure = pressure
+        width = update.point.width
+    }
+}
+
+/// A predicted tip (`--emit predicted`): `t`, `t_pred` (s), `stroke`, `x_mm`, `y_mm`, `x`, `y`.
+public struct PredictedPointRecord: Encodable, Sendable {
+    public var t: Double
+    public var t_pred: Double
+    public var stroke: Int
+    public var x_mm: Double
+    public var y_mm: Double
+    public var x: Double
+    public var y: Double
+
+    public init(_ update: StrokeUpdate, horizon: Double) {
+        t = update.time
+        t_pred = update.time + horizon
+        stroke = update.strokeIndex
+        x_mm = update.predictedTabletLocation.x
+        y_mm = update.predictedTabletLocation.y
+        x = update.predictedPoint.x
+        y = update.predictedPoint.y
+    }
+}
+
+/// A point of a finished stroke's path (`--emit final`): `stroke` (its stable id), `x`, `y`,
+/// `x_mm`, `y_mm`, `t`, `pressure`, `altitude`, `azimuth`, `width`, `opacity`.
+public struct FinalPointRecord: Encodable, Sendable {
+    public var stroke: Int
+    public var x: Double
+    public var y: Double
+    public var x_mm: Double
+    public var y_mm: Double
+    public var t: Double
+    public var pressure: Double
+    public var altitude: Double
+    public var azimuth: Double
+    public var width: Double
+    public var opacity: Double
+
+    public init(stroke: Int, point: StrokePoint, tablet: TabletPoint, time: Double) {
+        self.stroke = stroke
+        x = point.x
+        y = point.y
+        x_mm = tablet.x
+        y_mm = tablet.y
+        t = time
+        pressure = point.force / PenSample.maximumPossibleForce
+        altitude = point.altitude
+        azimuth = point.azimuth
+        width = point.width
+        opacity = point.opacity
+    }
+}
+
+/// A finished stroke's mesh (`--emit geometry`): `stroke`, `ink`, `vertex_count`,
+/// `triangle_count`, `vertices` ([x, y, opacity] each), `triangles` ([a, b, c] vertex indices).
+public struct GeometryRecord: Encodable, Sendable {
+    public var stroke: Int
+    public var ink: String
+    public var vertex_count: Int
+    public var triangle_count: Int
+    public var vertices: [[Double]]
+    public var triangles: [[UInt32]]
+
+    public init(stroke: Int, ink: InkType, geometry: BrushGeometry) {
+        self.stroke = stroke
+        self.ink = ink.rawValue
+        vertex_count = geometry.vertices.count
+        triangle_count = geometry.triangleCount
+        vertices = geometry.vertices.map { [$0.x, $0.y, $0.opacity] }
+        triangles = stride(from: 0, to: geometry.triangles.count - 2, by: 3).map {
+            [geometry.triangles[$0], geometry.triangles[$0 + 1], geometry.triangles[$0 + 2]]
+        }
+    }
+}
+
+/// What the eraser did to a finished stroke: `{"event":"erased","stroke":ID}` or
+/// `{"event":"split","stroke":ID,"into":[IDs]}`.
+public struct EraserChangeRecord: Encodable, Sendable {
+    public var event: String
+    public var stroke: Int
+    public var into: [Int]?
+
+    public init(_ change: DrawingRecorder.Change) {
+        switch change {
+        case let .erased(id):
+            event = "erased"
+            stroke = id
+        case let .split(id, pieces):
+            event = "split"
+            stroke = id
+            into = pieces
+        }
+    }
+}

@@ -75,7 +75,7 @@ private func addSample(
                 out.has_dirty = 1
                 out.dirty = quill_rect(x: dirty.minX, y: dirty.minY, width: dirty.width, height: dirty.height)
             }
-            target.pointee = out
+            target.write(out)
         }
         return 1
     }

@@ -116,7 +116,7 @@ public func quill_gestures_next_outcome(_ handle: OpaquePointer?, _ out: UnsafeM
         let box = try GesturesBox.from(handle)
         let target = try CStatus.checkOutput(out, "quill_gesture_outcome")
         guard box.head < box.outcomes.count else { return 0 }
-        target.pointee = box.outcomes[box.head]
+        target.write(box.outcomes[box.head])
         box.head += 1
         return 1
     }

@@ -13,7 +13,8 @@ private func write(_ layout: Layout, to out: UnsafeMutablePointer<quill_layout>?
     value.canvas = rect(layout.canvas)
     value.palette = rect(layout.palette.frame)
     value.palette_docked = layout.palette.isDocked ? 1 : 0
-    target.pointee = value
+    value.scale = layout.scale
+    target.write(value)
 }
 
 @_cdecl("quill_layout_window")

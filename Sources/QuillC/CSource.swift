@@ -60,10 +60,14 @@ private func parameters(_ options: UnsafePointer<quill_source_options>?) throws 
     let width = value.canvas_width == 0 ? CanvasSize.iPadPro129Landscape.width : value.canvas_width
     let height = value.canvas_height == 0 ? CanvasSize.iPadPro129Landscape.height : value.canvas_height
     let canvas = try CanvasSize(width: width, height: height)
-    let parameters = try TabletDecoderParameters(canvas: canvas, isLeftHanded: value.left_handed != 0)
+    // Zero (and a 0.4.0 caller's struct, which has no such field) is the default.
+    let timeout = value.proximity_timeout == 0 ? TabletDecoderParameters.defaults.proximityTimeout : value.proximity_timeout
+    guard timeout.isFinite, timeout > 0 else {
+        throw CFailure.invalid("quill_source_options.proximity_timeout is \(value.proximity_timeout); expected seconds > 0, or 0 for the default \(TabletDecoderParameters.defaults.proximityTimeout)")
+    }
+    let parameters = try TabletDecoderParameters(canvas: canvas, proximityTimeout: timeout, isLeftHanded: value.left_handed != 0)
     return (parameters, value.device_file.map { String(cString: $0) })
 }
-
 
 @_cdecl("quill_source_open_recording")
 public func quill_source_open_recording(_ path: UnsafePointer<CChar>?, _ options: UnsafePointer<quill_source_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
@@ -97,6 +101,31 @@ public func quill_source_open_device(_ node: UnsafePointer<CChar>?, _ options: U
     }
 }
 
+@_cdecl("quill_source_open_fd")
+public func quill_source_open_fd(_ fd: Int32, _ options: UnsafePointer<quill_source_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guarded {
+        guard out != nil else { throw CFailure.invalid("source (the output pointer) is NULL") }
+        guard fd >= 0 else { throw CFailure.invalid("fd is \(fd); expected the open file descriptor of a tablet's evdev node (/dev/input/eventN)") }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw CFailure.invalid("fd \(fd) is not an open file descriptor: \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFCHR else {
+            throw CFailure.invalid("fd \(fd) (\(EvdevNode.name(of: fd))) is not a character device; expected a tablet's evdev node (/dev/input/eventN)")
+        }
+        let (parameters, _) = try parameters(options)
+        // The caller's fd stays the caller's: the node reads a duplicate, closed with the source.
+        let node = try EvdevNode(duplicating: fd)
+        let deviceClass = TabletFinder.deviceClass(of: node)
+        guard deviceClass == .pen || deviceClass == .pad else {
+            throw CFailure(
+                status: QUILL_ERROR_NOT_A_PEN.rawValue,
+                message: "\(node.path) \"\(node.description.name)\" is a \(deviceClass.description), not a tablet's pen or pad: Quill reads pens and pads")
+        }
+        let source = try TabletSource(node: node, parameters: parameters)
+        try CHandle.handOut(SourceBox(kind: .live(source), mapping: source.mapping), to: out, "source")
+        return CStatus.ok
+    }
+}
+
 @_cdecl("quill_source_get_fd")
 public func quill_source_get_fd(_ handle: OpaquePointer?) -> Int32 {
     guard let box = try? SourceBox.from(handle) else { return -1 }
@@ -108,7 +137,15 @@ public func quill_source_get_fd(_ handle: OpaquePointer?) -> Int32 {
 public func quill_source_dispatch(_ handle: OpaquePointer?) -> Int32 {
     guarded {
         let box = try SourceBox.from(handle)
-        if case let .live(source) = box.kind { try source.dispatch() }
+        guard case let .live(source) = box.kind else { return CStatus.ok }
+        let gone = QUILL_ERROR_DEVICE_GONE.rawValue
+        // Gone stays gone: every later dispatch says so (what was decoded is still to be taken).
+        if source.isGone { throw CFailure(status: gone, message: "\(source.tablet.node.path): the device went away (unplugged or its fd revoked); close the source") }
+        do {
+            try source.dispatch()
+        } catch let error as EvdevNodeError where error.isGone {
+            throw CFailure(status: gone, message: "\(error.path): the device went away (\(String(cString: strerror(error.errno))))")
+        }
         return CStatus.ok
     }
 }
@@ -135,7 +172,7 @@ public func quill_source_next_sample(_ handle: OpaquePointer?, _ out: UnsafeMuta
             if sample != nil { box.liveNext += 1 }
         }
         guard let sample else { return 0 }
-        target.pointee = CSample.make(sample)
+        target.write(CSample.make(sample))
         return 1
     }
 }
@@ -167,7 +204,7 @@ public func quill_source_next_pad_event(_ handle: OpaquePointer?, _ out: UnsafeM
             value.kind = Int32(QUILL_PAD_STRIP.rawValue)
             value.value = position
         }
-        target.pointee = value
+        target.write(value)
         return 1
     }
 }

@@ -52,7 +52,9 @@ enum CStatus {
         case is RecordingError: return QUILL_ERROR_FORMAT.rawValue
         case is ParameterError, is LayoutError: return QUILL_ERROR_INVALID_ARGUMENT.rawValue
         case let finder as TabletFinderError: return finder.deviceClass == nil ? QUILL_ERROR_NOT_FOUND.rawValue : QUILL_ERROR_NOT_A_PEN.rawValue
-        case let node as EvdevNodeError: return node.isPermissionDenied ? QUILL_ERROR_PERMISSION.rawValue : QUILL_ERROR_IO.rawValue
+        case let node as EvdevNodeError:
+            if node.isPermissionDenied { return QUILL_ERROR_PERMISSION.rawValue }
+            return node.errno == ENODEV ? QUILL_ERROR_DEVICE_GONE.rawValue : QUILL_ERROR_IO.rawValue
         default: return QUILL_ERROR_IO.rawValue
         }
     }
@@ -65,24 +67,70 @@ enum CStatus {
         return ok
     }
 
-    /// Checks a caller's struct: not NULL and at least as large as the first version of it.
-    static func check<T>(_ pointer: UnsafePointer<T>?, _ name: String, minimumSize: Int = MemoryLayout<T>.size) throws -> T {
-        guard let pointer else { throw CFailure.invalid("\(name) is NULL") }
-        let size = UnsafeRawPointer(pointer).load(as: UInt32.self)
-        guard Int(size) >= minimumSize else {
-            throw CFailure.invalid("\(name).size is \(size); expected sizeof(struct \(name)) = \(minimumSize) (set it from quill.h)")
+    /// The bytes of a caller's struct libquill may read or write: the size of the newest version
+    /// of it that fits in its `size` field (this library's own size for a newer header's larger
+    /// one). Throws for NULL and for a size below the first version's.
+    private static func versionBytes<T: CVersionedStruct>(_ raw: UnsafeRawPointer?, _ type: T.Type, _ name: String) throws -> Int {
+        guard let raw else { throw CFailure.invalid("\(name) is NULL") }
+        assert(T.versionSizes.last == MemoryLayout<T>.size, "struct \(name): its newest QUILL_…_SIZE_V constant is not its size")
+        let size = Int(raw.load(as: UInt32.self))
+        let first = T.versionSizes[0]
+        guard size >= first else {
+            throw CFailure.invalid(
+                "\(name).size is \(size); expected sizeof(struct \(name)) from quill.h, at least \(first) (QUILL_\(name.dropFirst(6).uppercased())_SIZE_V1, struct \(name) of quill 0.4.0)")
         }
-        return pointer.pointee
+        // Only whole versions: a size between two (no header gives one) counts as the older.
+        return T.versionSizes.last { $0 <= size } ?? first
     }
 
-    /// Checks an output struct's size field before it is written.
-    static func checkOutput<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws -> UnsafeMutablePointer<T> {
-        guard let pointer else { throw CFailure.invalid("\(name) is NULL") }
-        let size = UnsafeRawPointer(pointer).load(as: UInt32.self)
-        guard Int(size) >= MemoryLayout<T>.size else {
-            throw CFailure.invalid("\(name).size is \(size); expected sizeof(struct \(name)) = \(MemoryLayout<T>.size) (set it from quill.h)")
+    /// A caller's struct, read: the fields of the newest version that fits in its `size` field;
+    /// the fields the caller's header lacks are 0 (their default). Throws for NULL and for a size
+    /// below the first version's.
+    static func check<T: CVersionedStruct>(_ pointer: UnsafePointer<T>?, _ name: String) throws -> T {
+        let count = try versionBytes(pointer.map { UnsafeRawPointer($0) }, T.self, name)
+        var value = T()
+        withUnsafeMutableBytes(of: &value) { $0.baseAddress!.copyMemory(from: UnsafeRawPointer(pointer!), byteCount: count) }
+        return value
+    }
+
+    /// A caller's struct to fill, checked before anything is computed: NULL and a size below the
+    /// first version's throw.
+    static func checkOutput<T: CVersionedStruct>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws -> COutput<T> {
+        let count = try versionBytes(pointer.map { UnsafeRawPointer($0) }, T.self, name)
+        return COutput(target: UnsafeMutableRawPointer(pointer!), count: count)
+    }
+}
+
+/// A struct of quill.h that begins with `uint32_t size` (imported from C: `init()` zeroes it).
+protocol CVersionedStruct {
+    init()
+    /// Its size in each version of quill.h, oldest first (QUILL_…_SIZE_V1, _V2, …): the last is
+    /// this library's, `MemoryLayout<Self>.size`.
+    static var versionSizes: [Int] { get }
+}
+
+extension quill_sample: CVersionedStruct { static let versionSizes = [Int(QUILL_SAMPLE_SIZE_V1)] }
+extension quill_source_options: CVersionedStruct { static let versionSizes = [Int(QUILL_SOURCE_OPTIONS_SIZE_V1), Int(QUILL_SOURCE_OPTIONS_SIZE_V2)] }
+extension quill_pad_event: CVersionedStruct { static let versionSizes = [Int(QUILL_PAD_EVENT_SIZE_V1)] }
+extension quill_engine_options: CVersionedStruct { static let versionSizes = [Int(QUILL_ENGINE_OPTIONS_SIZE_V1)] }
+extension quill_stroke_update: CVersionedStruct { static let versionSizes = [Int(QUILL_STROKE_UPDATE_SIZE_V1)] }
+extension quill_toolkit_event: CVersionedStruct { static let versionSizes = [Int(QUILL_TOOLKIT_EVENT_SIZE_V1)] }
+extension quill_gesture_preferences: CVersionedStruct { static let versionSizes = [Int(QUILL_GESTURE_PREFERENCES_SIZE_V1)] }
+extension quill_gesture_outcome: CVersionedStruct { static let versionSizes = [Int(QUILL_GESTURE_OUTCOME_SIZE_V1)] }
+extension quill_layout: CVersionedStruct { static let versionSizes = [Int(QUILL_LAYOUT_SIZE_V1), Int(QUILL_LAYOUT_SIZE_V2)] }
+
+/// A caller's struct to fill, of `count` bytes (the version its `size` field names).
+struct COutput<T> {
+    let target: UnsafeMutableRawPointer
+    let count: Int
+
+    /// Writes `value`'s first `count` bytes, past the caller's `size` field (kept as it is): no
+    /// byte beyond the caller's struct.
+    func write(_ value: T) {
+        withUnsafeBytes(of: value) { bytes in
+            let offset = MemoryLayout<UInt32>.size
+            (target + offset).copyMemory(from: bytes.baseAddress! + offset, byteCount: count - offset)
         }
-        return pointer
     }
 }
 
@@ -132,6 +180,7 @@ public func quill_strerror(_ status: Int32) -> UnsafePointer<CChar> {
     case QUILL_ERROR_NOT_FOUND.rawValue: return staticCString("not found")
     case QUILL_ERROR_PERMISSION.rawValue: return staticCString("permission denied")
     case QUILL_ERROR_NOT_A_PEN.rawValue: return staticCString("not a pen device")
+    case QUILL_ERROR_DEVICE_GONE.rawValue: return staticCString("device went away")
     default: return staticCString("unknown status")
     }
 }

@@ -34,7 +34,7 @@ public func quill_toolkit_sample(_ handle: OpaquePointer?, _ event: UnsafePointe
             x: value.x, y: value.y, time: value.time, isTouching: value.touching != 0, pressure: given(value.pressure),
             tiltX: given(value.tilt_x), tiltY: given(value.tilt_y), rotation: given(value.rotation),
             tool: CSample.tools[Int(value.tool)], buttons: PenButtons(rawValue: UInt16(truncatingIfNeeded: value.buttons)))
-        target.pointee = CSample.make(sample)
+        target.write(CSample.make(sample))
         return CStatus.ok
     }
 }

@@ -20,10 +20,40 @@ public final class EvdevNode {
     private var isSyncing = false
 
     /// Opens `path` read-only. Throws ``EvdevNodeError`` with the errno (permission denied names the fix).
-    public init(path: String) throws {
-        self.path = path
+    public convenience init(path: String) throws {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw EvdevNodeError(path: path, operation: "open", errno: errno) }
+        try self.init(owning: fd, path: path)
+    }
+
+    /// Reads the node open on `fd`, which stays the caller's (libinput's `open_restricted`: a
+    /// portal or logind opened it): the node reads a duplicate (F_DUPFD_CLOEXEC) and closes only
+    /// that. The two share one open file, whose O_NONBLOCK is set if it was missing. `path` is
+    /// where `/proc/self/fd` says the fd leads ("fd N" when it cannot say).
+    public convenience init(duplicating fd: Int32) throws {
+        let path = EvdevNode.name(of: fd)
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { throw EvdevNodeError(path: path, operation: "dup", errno: errno) }
+        let flags = fcntl(copy, F_GETFL)
+        guard flags >= 0, flags & O_NONBLOCK != 0 || fcntl(copy, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            let error = errno
+            close(copy)
+            throw EvdevNodeError(path: path, operation: "fcntl(O_NONBLOCK)", errno: error)
+        }
+        try self.init(owning: copy, path: path)
+    }
+
+    /// The path an fd was opened with, from `/proc/self/fd` ("fd N" when unknown).
+    public static func name(of fd: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+        guard count > 0 else { return "fd \(fd)" }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Reads the node open on `fd` (non-blocking), which it closes: on failure here, or with the node.
+    private init(owning fd: Int32, path: String) throws {
+        self.path = path
         var device: OpaquePointer?
         let status = libevdev_new_from_fd(fd, &device)
         guard status == 0, let device else {

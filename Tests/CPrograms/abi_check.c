@@ -7,11 +7,24 @@
  *   abi_check geometry FILE       takes geometry with buffers that start too small and grow:
  *                                 "vertices N indices M retries R maxindex I"
  *   abi_check errors              "NAME STATUS MESSAGE" for each misuse
+ *   abi_check replay FILE [DESC]  the lines of abi_replay.h, which abi_v1 (0.4.0's header) prints too
+ *   abi_check sizes               "NAME SIZEOF V1 NEWEST" per struct (QUILL_…_SIZE_V…), "offset FIELD N" per appended field
+ *   abi_check scale ID            "scale S" of the device ID (landscape), then of an 800 × 600 window
+ *   abi_check samples FILE T      "samples N" read with quill_source_options.proximity_timeout T
+ *   abi_check newer FILE          structs larger than libquill's (a newer header): "NAME STATUS UNTOUCHED"
+ *   abi_check fd FILE             quill_source_open_fd refusals: "NAME STATUS MESSAGE", "caller-fd-open 1"
+ *   abi_check unplug NODE SECONDS reads a live node until it goes away: "samples N last-phase P",
+ *                                 "status S NAME", "again S", "message M"
  */
-#include <quill.h>
+#define _POSIX_C_SOURCE 200809L
+#include "abi_replay.h"
+#include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static int fail(const char *what, int status) {
     fprintf(stderr, "%s: %s: %s\n", what, quill_strerror(status), quill_last_error());
@@ -222,6 +235,135 @@ static int errors(void) {
     return 0;
 }
 
+#define SIZES(s, name, newest) printf("%s %zu %d %d\n", #s, sizeof(struct s), QUILL_##name##_SIZE_V1, newest)
+
+static int sizes(void) {
+    SIZES(quill_sample, SAMPLE, QUILL_SAMPLE_SIZE_V1);
+    SIZES(quill_source_options, SOURCE_OPTIONS, QUILL_SOURCE_OPTIONS_SIZE_V2);
+    SIZES(quill_pad_event, PAD_EVENT, QUILL_PAD_EVENT_SIZE_V1);
+    SIZES(quill_engine_options, ENGINE_OPTIONS, QUILL_ENGINE_OPTIONS_SIZE_V1);
+    SIZES(quill_stroke_update, STROKE_UPDATE, QUILL_STROKE_UPDATE_SIZE_V1);
+    SIZES(quill_toolkit_event, TOOLKIT_EVENT, QUILL_TOOLKIT_EVENT_SIZE_V1);
+    SIZES(quill_gesture_preferences, GESTURE_PREFERENCES, QUILL_GESTURE_PREFERENCES_SIZE_V1);
+    SIZES(quill_gesture_outcome, GESTURE_OUTCOME, QUILL_GESTURE_OUTCOME_SIZE_V1);
+    SIZES(quill_layout, LAYOUT, QUILL_LAYOUT_SIZE_V2);
+    printf("offset quill_source_options.proximity_timeout %zu\n", offsetof(struct quill_source_options, proximity_timeout));
+    printf("offset quill_layout.scale %zu\n", offsetof(struct quill_layout, scale));
+    return 0;
+}
+
+static int scale(const char *device) {
+    struct quill_layout layout = { .size = sizeof layout };
+    int status = quill_layout_device(device, 1, 0, &layout);
+    if (status) return fail("device", status);
+    printf("scale %g\n", layout.scale);
+    memset(&layout, 0, sizeof layout);
+    layout.size = sizeof layout;
+    if ((status = quill_layout_window(800, 600, 0, &layout))) return fail("window", status);
+    printf("scale %g\n", layout.scale);
+    return 0;
+}
+
+static int samples(const char *path, double timeout) {
+    struct quill_source_options options = { .size = sizeof options, .proximity_timeout = timeout };
+    quill_source *source = NULL;
+    int status = quill_source_open_recording(path, &options, &source);
+    if (status) {
+        printf("error %d %s\n", status, quill_last_error());
+        return 0;
+    }
+    struct quill_sample sample = { .size = sizeof sample };
+    long count = 0;
+    while (quill_source_next_sample(source, &sample) == 1) count++;
+    printf("samples %ld\n", count);
+    quill_source_close(source);
+    return 0;
+}
+
+/* A newer header's structs, larger than libquill's: accepted, the bytes libquill does not know left alone. */
+#define NEWER(type) struct { type value; unsigned char unknown[32]; unsigned char canary[CANARY_SIZE]; }
+#define ARM_NEWER(x) do { memset(&(x), CANARY_BYTE, sizeof(x)); (x).value.size = sizeof((x).value) + sizeof((x).unknown); } while (0)
+static int untouched_tail(const unsigned char *bytes, size_t count) {
+    for (size_t i = 0; i < count; i++)
+        if (bytes[i] != CANARY_BYTE) return 0;
+    return 1;
+}
+#define TAIL_UNTOUCHED(x) (untouched_tail((x).unknown, sizeof((x).unknown) + CANARY_SIZE) && (x).value.size == sizeof((x).value) + sizeof((x).unknown))
+
+static int newer(const char *path) {
+    NEWER(struct quill_source_options) options;
+    memset(&options, 0, sizeof options);
+    options.value.size = sizeof options.value + sizeof options.unknown;
+    quill_source *source = NULL;
+    int status = quill_source_open_recording(path, &options.value, &source);
+    printf("quill_source_options %d 1\n", status);
+    if (status) return fail("open", status);
+    NEWER(struct quill_sample) sample;
+    ARM_NEWER(sample);
+    status = quill_source_next_sample(source, &sample.value);
+    printf("quill_sample %d %d\n", status, TAIL_UNTOUCHED(sample));
+    NEWER(struct quill_layout) layout;
+    ARM_NEWER(layout);
+    status = quill_layout_device("ipad-pro-12.9-gen3plus", 1, 0, &layout.value);
+    printf("quill_layout %d %d %g\n", status, TAIL_UNTOUCHED(layout), layout.value.scale);
+    quill_source_close(source);
+    return 0;
+}
+
+static int fd_refusals(const char *path) {
+    quill_source *source = NULL;
+    report("fd-negative", quill_source_open_fd(-1, NULL, &source));
+    report("fd-closed", quill_source_open_fd(987, NULL, &source));
+    int file = open(path, O_RDONLY | O_CLOEXEC);
+    if (file < 0) return fail("open file", QUILL_ERROR_IO);
+    report("fd-regular-file", quill_source_open_fd(file, NULL, &source));
+    report("fd-null-output", quill_source_open_fd(file, NULL, NULL));
+    int null_device = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (null_device < 0) return fail("open /dev/null", QUILL_ERROR_IO);
+    report("fd-not-evdev", quill_source_open_fd(null_device, NULL, &source));
+    /* Refused, the caller's fds are still the caller's: open, and readable. */
+    char byte;
+    printf("caller-fd-open %d\n", fcntl(null_device, F_GETFD) != -1 && fcntl(file, F_GETFD) != -1 && read(file, &byte, 1) == 1);
+    close(file);
+    close(null_device);
+    return 0;
+}
+
+static double monotonic(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Reads a live node (a mocked one that is unplugged on the way) until dispatch fails or SECONDS pass. */
+static int unplug(const char *node, double seconds) {
+    quill_source *source = NULL;
+    int status = quill_source_open_device(node, NULL, &source);
+    if (status) return fail("open", status);
+    struct quill_sample sample = { .size = sizeof sample };
+    long count = 0;
+    int last_phase = -1, dispatched = QUILL_OK;
+    double stop = monotonic() + seconds;
+    while (monotonic() < stop) {
+        int timeout = quill_source_get_timeout(source);
+        struct pollfd ready = { .fd = quill_source_get_fd(source), .events = POLLIN };
+        poll(&ready, 1, timeout >= 0 && timeout < 100 ? timeout : 100);
+        dispatched = quill_source_dispatch(source);
+        /* What was read before the device went away, and the cancelled end of its stroke, are still to be taken. */
+        while (quill_source_next_sample(source, &sample) == 1) {
+            count++;
+            last_phase = sample.phase;
+        }
+        if (dispatched < 0) break;
+    }
+    printf("samples %ld last-phase %d\n", count, last_phase);
+    printf("status %d %s\n", dispatched, quill_strerror(dispatched));
+    printf("message %s\n", quill_last_error());
+    printf("again %d\n", quill_source_dispatch(source));
+    quill_source_close(source);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && !strcmp(argv[1], "gestures")) return gestures(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "geometry")) return geometry(argv[2]);
@@ -243,6 +385,13 @@ int main(int argc, char **argv) {
     if (argc == 2 && !strcmp(argv[1], "toolkit")) return toolkit();
     if (argc == 4 && !strcmp(argv[1], "pad")) return pad(argv[2], argv[3]);
     if (argc == 3 && !strcmp(argv[1], "clone")) return clone(argv[2]);
-    fprintf(stderr, "usage: abi_check gestures|geometry FILE | layout W H left|right | device ID | errors\n");
+    if ((argc == 3 || argc == 4) && !strcmp(argv[1], "replay")) return replay(argv[2], argc == 4 ? argv[3] : NULL);
+    if (argc == 2 && !strcmp(argv[1], "sizes")) return sizes();
+    if (argc == 3 && !strcmp(argv[1], "scale")) return scale(argv[2]);
+    if (argc == 4 && !strcmp(argv[1], "samples")) return samples(argv[2], atof(argv[3]));
+    if (argc == 3 && !strcmp(argv[1], "newer")) return newer(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "fd")) return fd_refusals(argv[2]);
+    if (argc == 4 && !strcmp(argv[1], "unplug")) return unplug(argv[2], atof(argv[3]));
+    fprintf(stderr, "usage: abi_check gestures|geometry|clone|replay|newer|fd FILE | layout W H left|right | device ID | errors | sizes | scale ID | samples FILE T | unplug NODE SECONDS\n");
     return 2;
 }

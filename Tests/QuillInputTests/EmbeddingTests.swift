@@ -21,14 +21,15 @@ import QuillCore
 
     static let header = Fixtures.repositoryRoot.appendingPathComponent("Sources/CQuill/include").path
 
-    /// Compiles `source` (a path under the repository) and returns the executable's path.
-    static func compile(_ source: String, cxx: Bool = false) throws -> String {
+    /// Compiles `source` (a path under the repository) against the quill.h in `include` (today's,
+    /// or an old one's folder) and returns the executable's path.
+    static func compile(_ source: String, cxx: Bool = false, include: String = header) throws -> String {
         let library = try libraryDirectory.get()
         let output = Fixtures.temporaryPath(cxx ? "-cxx" : "-c")
         let compiler = cxx ? ["/usr/bin/c++", "-std=c++17"] : ["/usr/bin/cc", "-std=c11"]
         let build = try Fixtures.runProcess(
             URL(fileURLWithPath: compiler[0]),
-            [compiler[1], "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", header, Fixtures.repositoryRoot.appendingPathComponent(source).path,
+            [compiler[1], "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", include, Fixtures.repositoryRoot.appendingPathComponent(source).path,
              "-L", library, "-lquill", "-Wl,-rpath," + library, "-o", output])
         guard build.status == 0 else { throw RecordingError(file: source, line: nil, message: "compiling failed: \(build.error)") }
         return output

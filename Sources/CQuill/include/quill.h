@@ -14,9 +14,14 @@
  *  - Handles are opaque; each quill_…_new or _open has a matching _free or _close. A handle is used by
  *    one thread at a time; libquill starts no threads of its own.
  *  - Structs begin with `uint32_t size`: the caller sets it to sizeof(struct …) from the header
- *    it compiled against. Later versions only append fields, so an older caller keeps working;
- *    a size smaller than the first version of a struct is QUILL_ERROR_INVALID_ARGUMENT, a larger
- *    one (a newer header) is accepted and only the fields this library knows are read or written.
+ *    it compiled against. Later versions only append fields, so an older caller keeps working:
+ *    QUILL_<STRUCT>_SIZE_V1 is a struct's size in the first version (0.4.0), _V2 … the size
+ *    after each later append (see "Struct versions" below). A size below _V1 is
+ *    QUILL_ERROR_INVALID_ARGUMENT. Otherwise libquill reads and writes the fields of the newest
+ *    version that fits in `size`: of a struct it reads, the fields the caller's header lacks take
+ *    their defaults (every appended field's default is 0); into a struct it fills, it writes no
+ *    byte past `size` and leaves `size` as the caller set it. A larger size (a newer header) is
+ *    accepted: the fields this library knows are read or written, the rest left alone.
  *    Options pointers may be NULL: every default.
  *  - Output buffers belong to the caller. Units: seconds, millimetres (tablet), points
  *    (canvas units: the iPad's point), radians.
@@ -43,7 +48,9 @@ enum quill_status {
     QUILL_ERROR_BUFFER_TOO_SMALL = -4, /**< the caller's buffer is too small: the counts say what is needed */
     QUILL_ERROR_NOT_FOUND = -5,        /**< no such device (layout catalogue, tablet node) */
     QUILL_ERROR_PERMISSION = -6,       /**< no permission to open a device node (the `input` group) */
-    QUILL_ERROR_NOT_A_PEN = -7         /**< the node is a pad, touchscreen or other device: no pen samples */
+    QUILL_ERROR_NOT_A_PEN = -7,        /**< the node is a pad, touchscreen or other device: no pen samples */
+    QUILL_ERROR_DEVICE_GONE = -8       /**< a live source's device went away: unplugged, or its fd revoked (logind's
+                                            EVIOCREVOKE). Added after 0.4.0, which said QUILL_ERROR_IO */
 };
 
 /** A constant English description of a status ("invalid argument", …); never NULL. */
@@ -51,6 +58,25 @@ const char *quill_strerror(int status);
 
 /** The message of the last failure on this thread, "" when none. Valid until the next failing call on this thread. */
 const char *quill_last_error(void);
+
+/*
+ * Struct versions. Each struct that begins with `uint32_t size` has its first version's size,
+ * the size sizeof gives for the struct in 0.4.0's quill.h, and one more size per later append
+ * (sizes for LP64 — x86_64, aarch64 — the platforms libquill is built for). A field appended
+ * later starts at or past the previous version's size (never in its tail padding, which an older
+ * caller need not have zeroed) and its default is 0.
+ */
+#define QUILL_SAMPLE_SIZE_V1 128
+#define QUILL_SOURCE_OPTIONS_SIZE_V1 40
+#define QUILL_SOURCE_OPTIONS_SIZE_V2 48 /**< + proximity_timeout (after 0.4.0) */
+#define QUILL_PAD_EVENT_SIZE_V1 48
+#define QUILL_ENGINE_OPTIONS_SIZE_V1 64
+#define QUILL_STROKE_UPDATE_SIZE_V1 96
+#define QUILL_TOOLKIT_EVENT_SIZE_V1 80
+#define QUILL_GESTURE_PREFERENCES_SIZE_V1 12
+#define QUILL_GESTURE_OUTCOME_SIZE_V1 88
+#define QUILL_LAYOUT_SIZE_V1 120
+#define QUILL_LAYOUT_SIZE_V2 128 /**< + scale (after 0.4.0) */
 
 /** A rectangle in canvas or window points. */
 struct quill_rect {
@@ -120,6 +146,9 @@ struct quill_source_options {
     double canvas_height;  /**< points; 0 = 1024 */
     const char *device_file; /**< recordings: the .desc of a header-less evemu file, or NULL */
     int32_t left_handed;   /**< 1: the tablet turned 180° */
+    /* QUILL_SOURCE_OPTIONS_SIZE_V1 ends here (0.4.0). */
+    double proximity_timeout; /**< seconds without events after which a hovering pen of a tablet that needs it (no proximity
+                                   keys, or not a Wacom) is taken out of proximity; 0 = 0.05, as libinput (after 0.4.0) */
 };
 
 /**
@@ -135,15 +164,28 @@ int quill_source_open_recording(const char *path, const struct quill_source_opti
  */
 int quill_source_open_device(const char *node, const struct quill_source_options *options, quill_source **source);
 
-/** The fd to poll for input (POLLIN), -1 for a recording. */
+/**
+ * Opens the live tablet node the caller has opened: libinput's open_restricted role, for
+ * sandboxed apps and compositors that get the fd from a portal or logind. The fd stays the
+ * caller's: libquill reads a duplicate of it (F_DUPFD_CLOEXEC), which quill_source_close closes,
+ * and the caller closes its own fd whenever it likes. The two share one open file: libquill sets
+ * O_NONBLOCK on it if it was missing (open it O_RDONLY | O_NONBLOCK, as libinput asks), and
+ * quill_source_get_fd gives the duplicate. A pen or pad node as quill_source_open_device;
+ * QUILL_ERROR_INVALID_ARGUMENT for a negative or closed fd or one that is not a character device,
+ * QUILL_ERROR_IO for a character device that is not an evdev node. Added after 0.4.0.
+ */
+int quill_source_open_fd(int fd, const struct quill_source_options *options, quill_source **source);
+
+/** The fd to poll for input (POLLIN), -1 for a recording. It belongs to the source: never close it. */
 int quill_source_get_fd(const quill_source *source);
 
 /**
  * Reads what is pending without blocking and decodes it; call it when the fd is readable and
  * when quill_source_get_timeout's time has passed (for a recording it does nothing and returns
  * QUILL_OK). Then take the samples with
- * quill_source_next_sample. Returns QUILL_OK, or an error (QUILL_ERROR_IO when a tablet was
- * unplugged: its open stroke ends as cancelled).
+ * quill_source_next_sample. Returns QUILL_OK, or an error: QUILL_ERROR_DEVICE_GONE when the
+ * tablet was unplugged (or its fd revoked) — its open stroke ends as cancelled (take that sample
+ * still), and every later dispatch says QUILL_ERROR_DEVICE_GONE again: close the source.
  */
 int quill_source_dispatch(quill_source *source);
 
@@ -376,6 +418,8 @@ struct quill_layout {
     struct quill_rect canvas;
     struct quill_rect palette;
     int32_t palette_docked;         /**< 1 when the palette is docked (compact width) */
+    /* QUILL_LAYOUT_SIZE_V1 ends here (0.4.0). */
+    double scale;                   /**< pixels per point: the device's (2 on iPad, 3 on most iPhones), 1 for a window (after 0.4.0) */
 };
 
 /**

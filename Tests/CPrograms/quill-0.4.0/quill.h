@@ -1,0 +1,398 @@
+/*
+ * quill.h — Quill's C interface (libquill, pkg-config name "quill").
+ *
+ * Quill turns Linux pen-tablet input (a live evdev node, or a recording: evemu or
+ * `libinput record` YAML) into pen samples in the Apple Pencil model, smooths and predicts
+ * strokes into brush geometry, recognizes double tap and squeeze, and places a canvas and its
+ * palette by size class. This header is the whole C API; it compiles as C11 and C++17.
+ *
+ * Conventions
+ *  - Every function that can fail returns an int: QUILL_OK (0) or a negative quill_status;
+ *    functions that hand out items return 1 (one written) or 0 (none now). quill_strerror()
+ *    names a status, quill_last_error() gives the last failure's message on this thread
+ *    (file, line or event and what was expected).
+ *  - Handles are opaque; each quill_…_new or _open has a matching _free or _close. A handle is used by
+ *    one thread at a time; libquill starts no threads of its own.
+ *  - Structs begin with `uint32_t size`: the caller sets it to sizeof(struct …) from the header
+ *    it compiled against. Later versions only append fields, so an older caller keeps working;
+ *    a size smaller than the first version of a struct is QUILL_ERROR_INVALID_ARGUMENT, a larger
+ *    one (a newer header) is accepted and only the fields this library knows are read or written.
+ *    Options pointers may be NULL: every default.
+ *  - Output buffers belong to the caller. Units: seconds, millimetres (tablet), points
+ *    (canvas units: the iPad's point), radians.
+ */
+#ifndef QUILL_H
+#define QUILL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The version of the library, "MAJOR.MINOR.PATCH" (semantic versioning; the same as `quill --version` and quill.pc). */
+const char *quill_version(void);
+
+/** Status codes: 0 is success, errors are negative. */
+enum quill_status {
+    QUILL_OK = 0,
+    QUILL_ERROR_INVALID_ARGUMENT = -1, /**< NULL where a value is needed, a bad size field, a parameter out of its range */
+    QUILL_ERROR_IO = -2,               /**< a file or device node could not be opened or read */
+    QUILL_ERROR_FORMAT = -3,           /**< a recording that breaks its format */
+    QUILL_ERROR_BUFFER_TOO_SMALL = -4, /**< the caller's buffer is too small: the counts say what is needed */
+    QUILL_ERROR_NOT_FOUND = -5,        /**< no such device (layout catalogue, tablet node) */
+    QUILL_ERROR_PERMISSION = -6,       /**< no permission to open a device node (the `input` group) */
+    QUILL_ERROR_NOT_A_PEN = -7         /**< the node is a pad, touchscreen or other device: no pen samples */
+};
+
+/** A constant English description of a status ("invalid argument", …); never NULL. */
+const char *quill_strerror(int status);
+
+/** The message of the last failure on this thread, "" when none. Valid until the next failing call on this thread. */
+const char *quill_last_error(void);
+
+/** A rectangle in canvas or window points. */
+struct quill_rect {
+    double x, y, width, height; /**< points */
+};
+
+/* ---------------------------------------------------------------------------------------- */
+/* Samples                                                                                   */
+
+/** Where the tool is in its stroke. */
+enum quill_phase {
+    QUILL_PHASE_HOVER = 0,
+    QUILL_PHASE_BEGAN = 1,
+    QUILL_PHASE_MOVED = 2,
+    QUILL_PHASE_ENDED = 3,
+    QUILL_PHASE_CANCELLED = 4
+};
+
+/** The tool (BTN_TOOL_*). */
+enum quill_tool {
+    QUILL_TOOL_PEN = 0,
+    QUILL_TOOL_ERASER = 1,
+    QUILL_TOOL_BRUSH = 2,
+    QUILL_TOOL_PENCIL = 3,
+    QUILL_TOOL_AIRBRUSH = 4,
+    QUILL_TOOL_MOUSE = 5,
+    QUILL_TOOL_LENS = 6
+};
+
+/** Barrel buttons held (bits of quill_sample.buttons). */
+enum quill_button {
+    QUILL_BUTTON_STYLUS = 1u << 0,  /**< BTN_STYLUS */
+    QUILL_BUTTON_STYLUS2 = 1u << 1, /**< BTN_STYLUS2 */
+    QUILL_BUTTON_STYLUS3 = 1u << 2  /**< BTN_STYLUS3 */
+};
+
+/** One pen sample, as `quill samples` prints it. */
+struct quill_sample {
+    uint32_t size;     /**< sizeof(struct quill_sample) */
+    int32_t device;    /**< which device of the source, 0, 1, … */
+    double time;       /**< seconds from the source's start */
+    double x, y;       /**< canvas points, y down */
+    double x_mm, y_mm; /**< millimetres from the tablet's active area's top-left */
+    int32_t phase;     /**< enum quill_phase */
+    int32_t tool;      /**< enum quill_tool */
+    double force;      /**< 0 … 25/6 (1 = an average touch) */
+    double pressure;   /**< 0 … 1; 0 when not touching */
+    double altitude;   /**< radians, 0 (flat) … π/2 (upright) */
+    double azimuth;    /**< radians, 0 … 2π clockwise from +x */
+    double roll;       /**< radians, −π … π (Art Pen barrel rotation) */
+    double distance;   /**< 0 (touching) … 1 (edge of range) */
+    double wheel;      /**< −1 … 1, the airbrush wheel */
+    uint32_t buttons;  /**< enum quill_button bits */
+    uint32_t serial;   /**< tool serial, 0 = none */
+    uint32_t tool_id;  /**< libwacom stylus id, 0 = none */
+};
+
+/* ---------------------------------------------------------------------------------------- */
+/* Sources: recordings and live tablets                                                      */
+
+typedef struct quill_source quill_source;
+
+/** How a source maps the tablet and reads. Zero fields take the defaults. */
+struct quill_source_options {
+    uint32_t size;         /**< sizeof(struct quill_source_options) */
+    double canvas_width;   /**< points; 0 = 1366 (12.9" iPad Pro, landscape) */
+    double canvas_height;  /**< points; 0 = 1024 */
+    const char *device_file; /**< recordings: the .desc of a header-less evemu file, or NULL */
+    int32_t left_handed;   /**< 1: the tablet turned 180° */
+};
+
+/**
+ * Opens a recording (evemu or `libinput record` YAML; the format is found from the content).
+ * Its samples are all available at once: no fd to wait on (quill_source_get_fd gives -1).
+ */
+int quill_source_open_recording(const char *path, const struct quill_source_options *options, quill_source **source);
+
+/**
+ * Opens a live tablet's pen node (e.g. "/dev/input/event13") through libevdev, read the way a
+ * recording is replayed. NULL takes the first pen tablet. QUILL_ERROR_NOT_A_PEN for pads and
+ * touch nodes, QUILL_ERROR_PERMISSION without access to /dev/input.
+ */
+int quill_source_open_device(const char *node, const struct quill_source_options *options, quill_source **source);
+
+/** The fd to poll for input (POLLIN), -1 for a recording. */
+int quill_source_get_fd(const quill_source *source);
+
+/**
+ * Reads what is pending without blocking and decodes it; call it when the fd is readable and
+ * when quill_source_get_timeout's time has passed (for a recording it does nothing and returns
+ * QUILL_OK). Then take the samples with
+ * quill_source_next_sample. Returns QUILL_OK, or an error (QUILL_ERROR_IO when a tablet was
+ * unplugged: its open stroke ends as cancelled).
+ */
+int quill_source_dispatch(quill_source *source);
+
+/** Milliseconds until quill_source_dispatch must run even without input (a hovering pen's proximity timer), or -1 for none. */
+int quill_source_get_timeout(const quill_source *source);
+
+/** Takes the next sample: 1 when *sample was written, 0 when none is waiting (a recording: its end). */
+int quill_source_next_sample(quill_source *source, struct quill_sample *sample);
+
+/** What a pad event is. */
+enum quill_pad_kind {
+    QUILL_PAD_BUTTON = 0, /**< an ExpressKey: `pressed` 1 or 0 */
+    QUILL_PAD_RING = 1,   /**< a touch ring: `value` degrees 0 … <360 clockwise from the top, −1 when the finger leaves */
+    QUILL_PAD_STRIP = 2   /**< a touch strip: `value` 0 … 1, −1 when the finger leaves */
+};
+
+/** One pad event (libinput's numbering of buttons, rings and strips). */
+struct quill_pad_event {
+    uint32_t size;      /**< sizeof(struct quill_pad_event) */
+    int32_t device;     /**< which device of the source */
+    double time;        /**< seconds, the samples' clock */
+    int32_t kind;       /**< enum quill_pad_kind */
+    int32_t number;     /**< button, ring or strip number */
+    int32_t pressed;    /**< buttons: 1 pressed, 0 released */
+    double value;       /**< rings: degrees; strips: 0 … 1; −1: the finger left */
+    int32_t mode_group; /**< the mode group it belongs to */
+    int32_t mode;       /**< the group's mode after this event */
+};
+
+/** Takes the next pad event of a pad node or a recording with a pad: 1 when *event was written, 0 when none. */
+int quill_source_next_pad_event(quill_source *source, struct quill_pad_event *event);
+
+/** Ends a live source's input (the app stops reading): a tip still down gets its `ended` sample, to take with quill_source_next_sample. Nothing for a recording (its end is already in its samples). */
+int quill_source_finish(quill_source *source);
+
+/** The tablet's active area in millimetres, of device 0 (a source with several devices: give each engine its own device's area). */
+int quill_source_get_area(const quill_source *source, double *width_mm, double *height_mm);
+
+/** Closes the source (and its node). NULL is ignored. */
+void quill_source_close(quill_source *source);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Stroke engine: smoothing, prediction, brush geometry                                      */
+
+/** PencilKit's inks. */
+enum quill_ink {
+    QUILL_INK_PEN = 0,
+    QUILL_INK_PENCIL = 1,
+    QUILL_INK_MARKER = 2,
+    QUILL_INK_MONOLINE = 3,
+    QUILL_INK_FOUNTAIN_PEN = 4,
+    QUILL_INK_WATERCOLOR = 5,
+    QUILL_INK_CRAYON = 6
+};
+
+struct quill_engine_options {
+    uint32_t size;            /**< sizeof(struct quill_engine_options) */
+    int32_t ink;              /**< enum quill_ink */
+    double width;             /**< points, within the ink's range; 0 = the ink's default */
+    double area_width_mm;     /**< the tablet's active area (quill_source_get_area) */
+    double area_height_mm;
+    double canvas_width;      /**< points; 0 = 1366 */
+    double canvas_height;     /**< points; 0 = 1024 */
+    int32_t smoothing_off;    /**< 1: draw the raw positions (default 0: smoothed) */
+    int32_t prediction_off;   /**< 1: no predicted tip (the predicted point is the last point) */
+    int32_t records_path;     /**< 1: keep each stroke's points (not needed to draw: the default 0 keeps memory and time per sample flat) */
+};
+
+typedef struct quill_engine quill_engine;
+
+/** What the engine shows after one sample in contact. */
+struct quill_stroke_update {
+    uint32_t size;          /**< sizeof(struct quill_stroke_update) */
+    int32_t stroke;         /**< stroke index over the engine's life, from 0 */
+    double time;            /**< the sample's time, seconds */
+    double x, y;            /**< the smoothed point, canvas points */
+    double width;           /**< the mark's width there, points */
+    double predicted_x;     /**< where the tip is predicted to be one frame later, canvas points */
+    double predicted_y;
+    int32_t is_end;         /**< 1 on the sample that ends the stroke */
+    int32_t has_dirty;      /**< 1 when this sample committed geometry: redraw `dirty` (and the old and new tail) */
+    struct quill_rect dirty; /**< the canvas region of the geometry this sample committed, points */
+};
+
+/** A geometry vertex: canvas points and opacity 0 … 1. */
+struct quill_vertex {
+    double x, y, opacity;
+};
+
+/** Creates an engine. QUILL_ERROR_INVALID_ARGUMENT (with the reason in quill_last_error) for a width outside the ink's range or an empty area. */
+int quill_engine_new(const struct quill_engine_options *options, quill_engine **engine);
+
+/** Adds a sample: 1 when it is in contact and *update (may be NULL) was written, 0 for hover samples and samples the engine skips (non-finite values). */
+int quill_engine_add_sample(quill_engine *engine, const struct quill_sample *sample, struct quill_stroke_update *update);
+
+/** As quill_engine_add_sample, with the platform's own prediction of the tip (`predicted`'s x_mm, y_mm) instead of Quill's. */
+int quill_engine_add_sample_predicted(quill_engine *engine, const struct quill_sample *sample, const struct quill_sample *predicted,
+                                      struct quill_stroke_update *update);
+
+/**
+ * Takes the brush geometry committed since the last call: triangles over the vertices (indices
+ * into this call's vertices). Copies nothing and returns QUILL_ERROR_BUFFER_TOO_SMALL, with the
+ * counts needed in *vertex_count and *index_count, when a buffer is too small (call again); with
+ * NULL buffers and capacities 0 that is how to ask for the counts.
+ */
+int quill_engine_take_geometry(quill_engine *engine, struct quill_vertex *vertices, size_t vertex_capacity, size_t *vertex_count,
+                               uint32_t *indices, size_t index_capacity, size_t *index_count);
+
+/** Ends an open stroke (end of input). */
+int quill_engine_finish(quill_engine *engine);
+
+/** Changes the ink (a tool change): at once between strokes, from the next stroke while one is drawn. width 0 = the ink's default. */
+int quill_engine_set_ink(quill_engine *engine, int32_t ink, double width);
+
+/**
+ * A copy of the engine with all its state, mid-stroke included: keep it to go back (undo of a
+ * stroke in progress, as ink-stroke-modeler's save/restore) — free the one you no longer need.
+ */
+int quill_engine_clone(const quill_engine *engine, quill_engine **copy);
+
+/** Strokes begun so far. */
+int quill_engine_stroke_count(const quill_engine *engine);
+
+void quill_engine_free(quill_engine *engine);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Toolkit input: GTK 4 (GtkGestureStylus), Qt (QTabletEvent) events as samples              */
+
+/** One toolkit pen event. NaN marks what the device does not report. */
+struct quill_toolkit_event {
+    uint32_t size;      /**< sizeof(struct quill_toolkit_event) */
+    double x, y;        /**< window points, y down */
+    double time;        /**< seconds, increasing */
+    int32_t touching;   /**< 1 while the tip is on the surface (button press … release) */
+    double pressure;    /**< 0 … 1, or NaN (then 1 while touching) */
+    double tilt_x;      /**< degrees −90 … 90, or NaN (upright) */
+    double tilt_y;      /**< degrees −90 … 90, or NaN */
+    double rotation;    /**< barrel rotation, degrees, or NaN */
+    int32_t tool;       /**< enum quill_tool */
+    uint32_t buttons;   /**< enum quill_button bits */
+};
+
+typedef struct quill_toolkit quill_toolkit;
+
+/**
+ * An adapter for a window of window_width × window_height points on a screen showing
+ * points_per_mm points per millimetre (96 dpi: 3.78): samples in true millimetres, so the engine's
+ * tuning holds, and in the window's own points. Give the engine quill_toolkit_get_area's size and
+ * the window as its canvas: it then draws where the pointer was.
+ */
+int quill_toolkit_new(double points_per_mm, double window_width, double window_height, quill_toolkit **toolkit);
+
+/** The sample for one event (phase from the touching flag). QUILL_ERROR_INVALID_ARGUMENT for a value out of its range (never clamped). */
+int quill_toolkit_sample(quill_toolkit *toolkit, const struct quill_toolkit_event *event, struct quill_sample *sample);
+
+/** The window's size in millimetres (the engine's area). */
+int quill_toolkit_get_area(const quill_toolkit *toolkit, double *width_mm, double *height_mm);
+
+void quill_toolkit_free(quill_toolkit *toolkit);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Double tap and squeeze                                                                    */
+
+/** The person's preferred actions (iPadOS Settings › Apple Pencil). */
+enum quill_action {
+    QUILL_ACTION_IGNORE = 0,
+    QUILL_ACTION_SWITCH_ERASER = 1,
+    QUILL_ACTION_SWITCH_PREVIOUS = 2,
+    QUILL_ACTION_SHOW_COLOR_PALETTE = 3,
+    QUILL_ACTION_SHOW_INK_ATTRIBUTES = 4,
+    QUILL_ACTION_SHOW_CONTEXTUAL_PALETTE = 5,
+    QUILL_ACTION_RUN_SYSTEM_SHORTCUT = 6
+};
+
+enum quill_gesture {
+    QUILL_GESTURE_DOUBLE_TAP = 0,
+    QUILL_GESTURE_SQUEEZE_BEGAN = 1,
+    QUILL_GESTURE_SQUEEZE_CHANGED = 2,
+    QUILL_GESTURE_SQUEEZE_ENDED = 3,
+    QUILL_GESTURE_SQUEEZE_CANCELLED = 4
+};
+
+struct quill_gesture_preferences {
+    uint32_t size;           /**< sizeof(struct quill_gesture_preferences) */
+    int32_t tap_action;      /**< enum quill_action (a zeroed field is QUILL_ACTION_IGNORE; pass NULL preferences for iPadOS's defaults) */
+    int32_t squeeze_action;  /**< enum quill_action */
+};
+
+/** A recognized gesture and what it did to the tool state (never to the drawing). */
+struct quill_gesture_outcome {
+    uint32_t size;        /**< sizeof(struct quill_gesture_outcome) */
+    double time;          /**< seconds */
+    int32_t gesture;      /**< enum quill_gesture */
+    int32_t action;       /**< enum quill_action carried out (QUILL_ACTION_IGNORE when the preference is "ignore") */
+    char tool_before[24]; /**< the tool's ink before, NUL-terminated: "pen", "pencil", "marker", …, "eraser" */
+    char tool_after[24];  /**< the tool's ink after */
+    double hover_x;       /**< canvas points of the hovering pen (contextual palette), NaN when not hovering */
+    double hover_y;
+};
+
+typedef struct quill_gestures quill_gestures;
+
+/** NULL preferences: iPadOS's defaults (double tap switches to the eraser, squeeze shows the contextual palette). */
+int quill_gestures_new(const struct quill_gesture_preferences *preferences, quill_gestures **gestures);
+
+/** Feeds a sample (buttons and proximity drive the recognizer). */
+int quill_gestures_add_sample(quill_gestures *gestures, const struct quill_sample *sample);
+
+/** Lets time pass (seconds, the samples' clock): a pending press or squeeze expires. */
+int quill_gestures_advance(quill_gestures *gestures, double time);
+
+/** The time (seconds) at which quill_gestures_advance must be called even without samples, or a negative number for none. */
+double quill_gestures_next_deadline(const quill_gestures *gestures);
+
+/** Takes the next outcome: 1 when *outcome was written, 0 when none. */
+int quill_gestures_next_outcome(quill_gestures *gestures, struct quill_gesture_outcome *outcome);
+
+void quill_gestures_free(quill_gestures *gestures);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Layout: size classes, safe area, canvas and palette                                       */
+
+enum quill_size_class { QUILL_SIZE_CLASS_COMPACT = 0, QUILL_SIZE_CLASS_REGULAR = 1 };
+
+struct quill_layout {
+    uint32_t size;                  /**< sizeof(struct quill_layout) */
+    int32_t horizontal_size_class;  /**< enum quill_size_class */
+    int32_t vertical_size_class;
+    struct quill_rect safe_area;    /**< the window less its safe-area insets (a rect, not the insets) */
+    struct quill_rect canvas;
+    struct quill_rect palette;
+    int32_t palette_docked;         /**< 1 when the palette is docked (compact width) */
+};
+
+/**
+ * The layout of a window of width × height points (each 320 or more) for a right- or
+ * left-handed person (left_handed 1): size classes, safe area, canvas and palette placement.
+ */
+int quill_layout_window(double width, double height, int32_t left_handed, struct quill_layout *layout);
+
+/**
+ * The layout of a device of the Human Interface Guidelines' tables, full screen (device ids as
+ * `quill layout --list` prints them, e.g. "ipad-pro-12.9-gen3plus"); landscape 1 or portrait 0.
+ * QUILL_ERROR_NOT_FOUND for an unknown id.
+ */
+int quill_layout_device(const char *device_id, int32_t landscape, int32_t left_handed, struct quill_layout *layout);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* QUILL_H */

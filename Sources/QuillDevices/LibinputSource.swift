@@ -75,9 +75,10 @@ public final class LibinputSource {
     /// libinput's fd (an epoll fd with its devices and timers): poll it for POLLIN.
     public var fileDescriptor: Int32 { context.fileDescriptor }
 
-    /// Sleeps until libinput has events or `timeout` seconds pass (nil: no limit) or a stop is
-    /// requested; true when it woke for events. For a host without a loop of its own.
-    public func wait(timeout: Double?) -> Bool { context.wait(timeout: timeout) }
+    /// Sleeps until libinput has events, `timeout` seconds pass (nil: no limit) or one of
+    /// `wakingOn` is readable (a stop request); true when it woke for events. For a host without
+    /// a loop of its own.
+    public func wait(timeout: Double?, wakingOn extra: [Int32] = []) -> Bool { context.wait(timeout: timeout, wakingOn: extra) }
 
     /// The mapping of device `index` (a pen tablet that was added).
     public func mapping(forDevice index: Int) -> TabletMapping? {

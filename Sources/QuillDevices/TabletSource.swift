@@ -68,7 +68,7 @@ public final class TabletSource {
         events.removeAll(keepingCapacity: true)
         do {
             // Only what the node has ready (a zero-timeout poll): a call for the timer alone reads nothing.
-            let readiness = try EvdevNode.wait(for: [tablet.node], timeout: 0, includingStopSignal: false)
+            let readiness = try EvdevNode.wait(for: [tablet.node], timeout: 0)
             if readiness[0] == .gone { throw EvdevNodeError(path: tablet.node.path, operation: "poll", errno: ENODEV) }
             if readiness[0] == .readable { eventsRead = try tablet.node.readEvents(into: &events) }
         } catch let error as EvdevNodeError where error.isGone {

@@ -86,10 +86,10 @@ public final class EvdevNode {
     /// What ``wait(for:timeout:)`` found on one node.
     public enum Readiness: Sendable { case idle, readable, gone }
 
-    /// Sleeps until one of `nodes` has events or `timeout` seconds pass; one readiness per node,
-    /// in order (`gone` for an unplugged node).
-    public static func wait(for nodes: [EvdevNode], timeout: Double?, includingStopSignal: Bool = true) throws -> [Readiness] {
-        let (ready, error, revents) = Poll.wait(nodes.map(\.fd), timeout: timeout, includingStopSignal: includingStopSignal)
+    /// Sleeps until one of `nodes` has events, one of `wakingOn` is readable or `timeout`
+    /// seconds pass; one readiness per node, in order (`gone` for an unplugged node).
+    public static func wait(for nodes: [EvdevNode], timeout: Double?, wakingOn extra: [Int32] = []) throws -> [Readiness] {
+        let (ready, error, revents) = Poll.wait(nodes.map(\.fd), timeout: timeout, wakingOn: extra)
         if ready < 0 {
             if error == EINTR { return nodes.map { _ in .idle } }
             throw EvdevNodeError(path: nodes.first?.path ?? "", operation: "poll", errno: error)

@@ -175,10 +175,10 @@ public final class LibinputContext {
     /// The fd to poll.
     public var fileDescriptor: Int32 { libinput_get_fd(handle) }
 
-    /// Sleeps on libinput's fd until it has something, a stop is requested (``StopSignal``) or
-    /// `timeout` seconds pass (nil: no limit); returns true when libinput's fd is readable.
-    public func wait(timeout: Double?) -> Bool {
-        let (ready, _, revents) = Poll.wait([fileDescriptor], timeout: timeout)
+    /// Sleeps on libinput's fd until it has something, one of `wakingOn` is readable (a stop
+    /// request) or `timeout` seconds pass (nil: no limit); returns true when libinput's fd is readable.
+    public func wait(timeout: Double?, wakingOn extra: [Int32] = []) -> Bool {
+        let (ready, _, revents) = Poll.wait([fileDescriptor], timeout: timeout, wakingOn: extra)
         return ready > 0 && revents[0] & Int16(POLLIN) != 0
     }
 

@@ -138,7 +138,7 @@ struct Record: ParsableCommand {
             if let remaining, remaining <= 0 { break }
             do {
                 // Sleeps until events come, Ctrl-C or the end of --duration.
-                let readiness = try EvdevNode.wait(for: [node], timeout: remaining)
+                let readiness = try EvdevNode.wait(for: [node], timeout: remaining, wakingOn: StopSignal.wakeDescriptors)
                 if readiness[0] == .gone { throw EvdevNodeError(path: node.path, operation: "poll", errno: ENODEV) }
                 guard readiness[0] == .readable else { continue }
                 events.removeAll(keepingCapacity: true)
@@ -272,7 +272,7 @@ struct Live: ParsableCommand {
                 let source = tablets[index]
                 if let wait = source.timeout { timeout = max(0, min(timeout ?? .infinity, wait + 0.001)) }
             }
-            let readiness = try EvdevNode.wait(for: active.map { tablets[$0].tablet.node }, timeout: timeout)
+            let readiness = try EvdevNode.wait(for: active.map { tablets[$0].tablet.node }, timeout: timeout, wakingOn: StopSignal.wakeDescriptors)
             loop.woke(withEvents: readiness.contains(.readable))
             for (slot, index) in active.enumerated() {
                 let source = tablets[index]
@@ -409,7 +409,7 @@ extension Live {
             if source.lastDispatchCount > 0 { continue }  // more may be queued: dispatch again before sleeping
             let retry: Double? = source.isAwaiting ? 0.2 : nil
             let timeout = [remaining, deadline.map { $0 + 0.000_5 }, retry].compactMap { $0 }.min()
-            loop.woke(withEvents: source.wait(timeout: timeout))
+            loop.woke(withEvents: source.wait(timeout: timeout, wakingOn: StopSignal.wakeDescriptors))
         }
         source.finish()
         deliver()

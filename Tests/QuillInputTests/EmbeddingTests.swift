@@ -274,6 +274,31 @@ struct LayeringTests {
         #expect(try imports(of: "QuillRender").contains("CCairo"))
     }
 
+    @Test func onlyTheDeviceLayerAndItsClientsSeeQuillSystem() throws {
+        // QuillSystem wraps libevdev, libinput, libwacom and udev: the device layer (QuillDevices)
+        // and its clients (the canvas, libquill, the command) see it; the model, the stroke engine,
+        // gestures, layout and the renderer never do.
+        for module in ["QuillCore", "QuillInput", "QuillStroke", "QuillGestures", "QuillLayout", "QuillRender"] {
+            #expect(!(try imports(of: module)).contains("QuillSystem"), "\(module) imports QuillSystem")
+        }
+        #expect(try imports(of: "QuillDevices").contains("QuillSystem"))
+    }
+
+    @Test func noLibraryOwnsTheProcessSignals() throws {
+        // A library embedded in an app must not take SIGINT: only the command-line tool installs
+        // handlers (its StopSignal); the libraries' waits take the fds to wake on.
+        let sources = Fixtures.repositoryRoot.appendingPathComponent("Sources")
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) where module != "quill" {
+            let directory = sources.appendingPathComponent(module)
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                #expect(!text.contains("signal(SIGINT") && !text.contains("sigaction(") && !text.contains("StopSignal"), "\(module)/\(file)")
+            }
+        }
+        let command = try String(contentsOf: sources.appendingPathComponent("quill/StopSignal.swift"), encoding: .utf8)
+        #expect(command.contains("signal(SIGINT"), "the scan looks where the handlers are")
+    }
+
     @Test func onlyTheCanvasImportsGTK() throws {
         for module in ["QuillCore", "QuillInput", "QuillStroke", "QuillGestures", "QuillLayout", "QuillSystem", "QuillDevices", "QuillRender", "QuillC", "quill"] {
             #expect(!(try imports(of: module)).contains("CGtk"), "\(module)")

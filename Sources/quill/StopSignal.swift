@@ -5,12 +5,15 @@ import Glibc
 /// Ctrl-C (SIGINT) and SIGTERM as a flag the live loops check, and a file descriptor that turns
 /// readable when one arrives (the self-pipe trick), so a loop sleeping in poll wakes at once
 /// without waking periodically to look: the loop ends cleanly, closing open strokes and files.
-public enum StopSignal {
+///
+/// The command-line tool's own: a library embedded in an app never installs signal handlers
+/// (the app owns SIGINT); the libraries' waits take the fds to wake on (`wakingOn:`) instead.
+enum StopSignal {
     nonisolated(unsafe) private static var flag: sig_atomic_t = 0
     nonisolated(unsafe) private static var pipeEnds: (read: Int32, write: Int32) = (-1, -1)
 
     /// Installs the handlers and opens the pipe (once).
-    public static func install() {
+    static func install() {
         if pipeEnds.read < 0 {
             var ends: [Int32] = [-1, -1]
             if pipe(&ends) == 0 {
@@ -39,8 +42,11 @@ public enum StopSignal {
     }
 
     /// True once a stop was requested.
-    public static var isRequested: Bool { flag != 0 }
+    static var isRequested: Bool { flag != 0 }
 
     /// Readable once a stop was requested (for poll); nil before ``install()``.
-    public static var fileDescriptor: Int32? { pipeEnds.read >= 0 ? pipeEnds.read : nil }
+    static var fileDescriptor: Int32? { pipeEnds.read >= 0 ? pipeEnds.read : nil }
+
+    /// The fds a library's wait also wakes on: the stop pipe once installed.
+    static var wakeDescriptors: [Int32] { fileDescriptor.map { [$0] } ?? [] }
 }

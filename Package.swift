@@ -122,6 +122,8 @@ let package = Package(
         .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillTestSupport"]),
         .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
+        // The live session in process: scripted nodes and a clock the test moves.
+        .testTarget(name: "QuillDevicesTests", dependencies: ["QuillDevices", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem", "QuillRender", "QuillGestures", "QuillTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

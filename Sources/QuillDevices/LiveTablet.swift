@@ -4,7 +4,7 @@ import QuillSystem
 
 /// One tablet of a live run on the raw path: its node, decoder and frame assembly.
 public struct LiveTablet {
-    public var node: EvdevNode
+    public var node: any TabletNode
     /// The pen decoder (a pad node's is never fed).
     public var decoder: TabletDecoder
     /// A pad node's decoder: its frames become pad events, never samples.
@@ -20,14 +20,14 @@ public struct LiveTablet {
     /// tablet plugged back in is sending).
     public let catalog: WacomCatalog?
 
-    public init(node: EvdevNode, parameters: TabletDecoderParameters, index: Int, origin: Int64, catalog: WacomCatalog?) throws {
+    public init(node: any TabletNode, parameters: TabletDecoderParameters, index: Int, origin: Int64, catalog: WacomCatalog?) throws {
         self.node = node
         self.origin = origin
         self.catalog = catalog
         // libwacom's size for a tablet without resolution, and its pad layout: as a replay has them.
         decoder = try TabletDecoder(
             device: node.description, deviceIndex: index, parameters: parameters, area: catalog?.activeArea(of: node.description))
-        if TabletFinder.deviceClass(of: node) == .pad {
+        if node.deviceClass == .pad {
             padDecoder = PadDecoder(
                 device: node.description, deviceIndex: index, layout: catalog?.padLayout(of: node.description), isLeftHanded: parameters.isLeftHanded)
         }
@@ -41,7 +41,7 @@ public struct LiveTablet {
     }
 
     /// The tablet plugged back in, on its new node: read afresh, its samples in the same clock.
-    public mutating func reopen(on node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
+    public mutating func reopen(on node: any TabletNode, parameters: TabletDecoderParameters, index: Int) throws {
         self = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin, catalog: catalog)
     }
 
@@ -75,19 +75,19 @@ public struct LiveTablet {
         }
     }
 
-    /// Now in the decoder's clock (seconds from the start of the run).
-    public func decoderTime() -> Double {
-        MonotonicClock.now() - Double(origin) / 1_000_000
+    /// `now` (µs on the nodes' clock) in the decoder's clock: seconds from the start of the run.
+    public func decoderTime(at now: Int64) -> Double {
+        Double(LiveTablet.relativeTime(now, from: origin)) / 1_000_000
     }
 
-    /// Seconds until a silent hovering pen is to be forced out of proximity.
-    public func secondsToProximityDeadline() -> Double? {
+    /// Seconds from `now` (µs) until a silent hovering pen is to be forced out of proximity.
+    public func secondsToProximityDeadline(at now: Int64) -> Double? {
         guard let deadline = decoder.proximityDeadline else { return nil }
-        return Double(deadline + origin) / 1_000_000 - MonotonicClock.now()
+        return Double(deadline - LiveTablet.relativeTime(now, from: origin)) / 1_000_000
     }
 
-    /// Forces a silent hovering pen out when its deadline has passed; true when it did.
-    public mutating func expireProximity(into events: inout [TabletEvent]) -> Bool {
-        return decoder.expireProximity(at: MonotonicClock.microseconds() - origin, into: &events)
+    /// Forces a silent hovering pen out when its deadline has passed at `now` (µs); true when it did.
+    public mutating func expireProximity(at now: Int64, into events: inout [TabletEvent]) -> Bool {
+        return decoder.expireProximity(at: LiveTablet.relativeTime(now, from: origin), into: &events)
     }
 }

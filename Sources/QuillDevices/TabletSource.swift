@@ -12,10 +12,13 @@ import Glibc
 ///
 /// It starts no threads and never blocks. The samples are the ones a replay of the same events
 /// gives (the raw path: libevdev and Quill's decoder). Times are seconds from `origin`, so the
-/// sources of one run share one clock.
+/// sources of one run share one clock. Several tablets, hot-plug and a run's end are
+/// ``TabletSession``'s.
 public final class TabletSource {
     /// The tablet: node, decoders, clock.
     public private(set) var tablet: LiveTablet
+    /// The clock `dispatch()` reads for the proximity timer.
+    public let clock: SessionClock
     private var queue: [TabletEvent] = []
     private var head = 0
     private var events: [InputEvent] = []
@@ -27,10 +30,14 @@ public final class TabletSource {
     /// cancelled.
     public private(set) var isGone = false
 
-    /// Opens `node` as device `index`. `origin` is the run's start in CLOCK_MONOTONIC
-    /// microseconds (default: now); `catalog` gives libwacom's sizes and pad layouts.
-    public init(node: EvdevNode, parameters: TabletDecoderParameters = .defaults, index: Int = 0, origin: Int64? = nil, catalog: WacomCatalog? = WacomCatalog.loadIfAvailable()) throws {
-        tablet = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin ?? MonotonicClock.microseconds(), catalog: catalog)
+    /// Opens `node` as device `index`. `origin` is the run's start on `clock` (microseconds;
+    /// default: now); `catalog` gives libwacom's sizes and pad layouts.
+    public init(
+        node: any TabletNode, parameters: TabletDecoderParameters = .defaults, index: Int = 0, origin: Int64? = nil,
+        catalog: WacomCatalog? = WacomCatalog.loadIfAvailable(), clock: SessionClock = .monotonic
+    ) throws {
+        self.clock = clock
+        tablet = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin ?? clock.microseconds(), catalog: catalog)
         queue.reserveCapacity(64)
         events.reserveCapacity(256)
     }
@@ -52,12 +59,15 @@ public final class TabletSource {
 
     /// Seconds until ``dispatch()`` must run even without input (a silent hovering pen is taken
     /// out of proximity then, as libinput does), or nil.
-    public var timeout: Double? { tablet.secondsToProximityDeadline().map { max(0, $0) } }
+    public var timeout: Double? { tablet.secondsToProximityDeadline(at: clock.microseconds()).map { max(0, $0) } }
+
+    /// Now on the samples' clock (seconds from the run's start).
+    public var now: Double { tablet.decoderTime(at: clock.microseconds()) }
 
     /// Reads every event pending on the node (without blocking) and decodes it; with nothing
     /// pending, expires a silent hovering pen's proximity when its time has come. Throws
     /// `EvdevNodeError` when the tablet was unplugged, after its open stroke was cancelled
-    /// (that sample is waiting in the queue).
+    /// (that sample and a ``TabletEvent/deviceRemoved(device:time:)`` wait in the queue).
     public func dispatch() throws {
         if head > 0, head == queue.count {
             queue.removeAll(keepingCapacity: true)
@@ -67,16 +77,13 @@ public final class TabletSource {
         guard !isGone else { return }
         events.removeAll(keepingCapacity: true)
         do {
-            // Only what the node has ready (a zero-timeout poll): a call for the timer alone reads nothing.
-            let readiness = try EvdevNode.wait(for: [tablet.node], timeout: 0)
-            if readiness[0] == .gone { throw EvdevNodeError(path: tablet.node.path, operation: "poll", errno: ENODEV) }
-            if readiness[0] == .readable { eventsRead = try tablet.node.readEvents(into: &events) }
+            eventsRead = try tablet.node.readAvailable(into: &events)
         } catch let error as EvdevNodeError where error.isGone {
             unplugged()
             throw error
         }
         if events.isEmpty {
-            _ = tablet.expireProximity(into: &queue)
+            _ = tablet.expireProximity(at: clock.microseconds(), into: &queue)
         } else {
             tablet.decode(events, into: &queue)
         }
@@ -105,16 +112,16 @@ public final class TabletSource {
         guard !isGone else { return }
         isGone = true
         tablet.decoder.cancel(into: &queue)
-        queue.append(.deviceRemoved(device: tablet.decoder.deviceIndex, time: tablet.decoderTime()))
+        queue.append(.deviceRemoved(device: tablet.decoder.deviceIndex, time: now))
     }
 
     /// The same tablet plugged back in on `node`: read afresh in the same clock (origin), with
     /// the same libwacom data. What was waiting in the queue stays there; a
     /// ``TabletEvent/deviceBack(device:time:)`` follows it.
-    public func reopen(on node: EvdevNode, parameters: TabletDecoderParameters, index: Int) throws {
+    public func reopen(on node: any TabletNode, parameters: TabletDecoderParameters, index: Int) throws {
         try tablet.reopen(on: node, parameters: parameters, index: index)
         isGone = false
-        queue.append(.deviceBack(device: index, time: tablet.decoderTime()))
+        queue.append(.deviceBack(device: index, time: now))
     }
 
     /// Ends the input: a tip still down gets its `ended` sample.

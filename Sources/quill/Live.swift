@@ -193,116 +193,79 @@ struct Live: ParsableCommand {
 
     func run() throws {
         if backend == .libinput { return try runLibinput() }
-        var tablets: [TabletSource] = []
         let parameters = try tablet.parameters()
-        // One clock for the run: every tablet's times are seconds from now.
-        let runStart = MonotonicClock.microseconds()
-        Live.announceClock(runStart)
+        let session: TabletSession
         do {
-            // Open the nodes first (a tablet sending meanwhile piles up unread), then libwacom.
-            let nodes = try (devices.isEmpty ? [nil] : devices.map(Optional.some)).map { try TabletFinder.find($0) }
-            let catalog = WacomCatalog.loadIfAvailable()
-            for (index, node) in nodes.enumerated() {
-                tablets.append(try TabletSource(node: node, parameters: parameters, index: index, origin: runStart, catalog: catalog))
-                if TabletFinder.deviceClass(of: node) == .pad, emit == .samples || emit == .strokes {
-                    Console.warning("\(node.path) is a pad: it gives pad events, not pen samples (--emit pad streams them)")
-                }
-            }
+            // One clock for the run: every tablet's times are seconds from its start.
+            session = try TabletSession(paths: devices.isEmpty ? [nil] : devices, parameters: parameters, duration: duration)
         } catch let error as ParameterError {
             throw error
         } catch {
             Console.error(error)
             throw ExitCode.failure
         }
+        Live.announceClock(session.origin)
         StopSignal.install()
         var emitter = LiveEmitter(emit: emit, measuresLatency: stats)
         var loop = LoopStatistics()
         var proximityOuts = 0, forcedOuts = 0
-        var awaiting: [Int: String] = [:]  // unplugged tablets: index → node
         let started = MonotonicClock.now()
-        // What one dispatch decoded goes to the emitter: samples, pad events, proximity-outs, and
-        // the time that passed (a pending single press or a squeeze hold expires with time).
-        @discardableResult
-        func deliver(_ index: Int, readable: Double) -> Double? {
-            let source = tablets[index]
-            let mapping = source.mapping
-            var last: Double?
-            while let event = source.nextEvent() {
+        // What one dispatch gave goes to the emitter, with a word on standard error for what the
+        // person should know (a pad asked for samples, an unplug, a return, libinput's timer).
+        func deliver(readable: Double) {
+            while let event = session.nextEvent() {
                 switch event {
                 case .sample(let sample):
-                    emitter.add(sample, mapping: mapping)
-                    last = sample.time
+                    if let mapping = session.mapping(forDevice: sample.deviceIndex) { emitter.add(sample, mapping: mapping) }
                 case .pad(let pad):
                     emitter.add(pad)
-                case let .proximityOut(_, _, time, isForced):
+                case let .deviceAdded(device, deviceClass, _):
+                    if deviceClass == .pad, emit == .samples || emit == .strokes {
+                        Console.warning("\(session.path(ofDevice: device) ?? "device \(device)") is a pad: it gives pad events, not pen samples (--emit pad streams them)")
+                    }
+                case let .proximityOut(device, _, time, isForced):
                     proximityOuts += 1
                     if isForced {
                         forcedOuts += 1
                         Console.warning(String(format: "%@: pen forced out of proximity at t=%.3f s: %.0f ms without events (libinput's timer)",
-                            source.tablet.node.path, time, parameters.proximityTimeout * 1000))
+                            session.path(ofDevice: device) ?? "", time, parameters.proximityTimeout * 1000))
                     }
                     emitter.handle(event)
-                default:
+                case let .deviceRemoved(device, _):
+                    // Unplugged: the open stroke ended as cancelled; the run goes on (and reads the
+                    // other tablets) and waits for it to come back.
+                    Console.warning("\(session.path(ofDevice: device) ?? "device \(device)"): the device was removed; waiting for it to come back (Ctrl-C to stop)")
+                    emitter.handle(event)
+                case let .deviceBack(device, _):
+                    Console.warning("\(session.path(ofDevice: device) ?? "device \(device)") is back; reading it again")
+                    emitter.handle(event)
+                case .proximityIn:
                     emitter.handle(event)
                 }
             }
-            emitter.advance(to: source.tablet.decoderTime())
+            emitter.advance(to: session.now)
             emitter.flush(readable: readable)
-            return last
         }
-        while !StopSignal.isRequested {
-            let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
-            if let remaining, remaining <= 0 { break }
-            // Tablets unplugged earlier are opened again once their node is back; the others are
-            // read meanwhile.
-            for (index, path) in awaiting {
-                guard let back = try? EvdevNode(path: path) else { continue }
-                try tablets[index].reopen(on: back, parameters: parameters, index: index)
-                awaiting[index] = nil
-                Console.warning("\(path) is back; reading it again")
-            }
+        deliver(readable: MonotonicClock.now())
+        while !StopSignal.isRequested && !session.isFinished {
             // Sleep until events arrive, Ctrl-C, the run ends, a gesture recognizer's next deadline,
-            // or libinput's proximity timer of a silent hovering pen; nothing else wakes the loop.
-            let active = tablets.indices.filter { awaiting[$0] == nil }
-            var timeout = awaiting.isEmpty ? remaining : min(remaining ?? .infinity, 0.2)
-            if let deadline = emitter.nextDeadline, let first = active.first {
-                timeout = max(0, min(timeout ?? .infinity, deadline - tablets[first].tablet.decoderTime() + 0.000_5))
-            }
-            for index in active {
-                let source = tablets[index]
-                if let wait = source.timeout { timeout = max(0, min(timeout ?? .infinity, wait + 0.001)) }
-            }
-            let readiness = try EvdevNode.wait(for: active.map { tablets[$0].tablet.node }, timeout: timeout, wakingOn: StopSignal.wakeDescriptors)
-            loop.woke(withEvents: readiness.contains(.readable))
-            for (slot, index) in active.enumerated() {
-                let source = tablets[index]
-                let readable = MonotonicClock.now()
-                do {
-                    guard readiness[slot] != .gone else {
-                        source.unplugged()
-                        throw EvdevNodeError(path: source.tablet.node.path, operation: "poll", errno: ENODEV)
-                    }
-                    // Readable: its events are decoded; idle: a silent hovering pen's timer is checked.
-                    try source.dispatch()
-                    if readiness[slot] == .readable || source.eventsRead > 0 { loop.read(source.eventsRead, at: readable) }
-                    deliver(index, readable: readable)
-                } catch let error as EvdevNodeError where error.isGone {
-                    // Unplugged: the open stroke ended as cancelled; keep running (and reading the
-                    // other tablets) and wait for it to return.
-                    deliver(index, readable: MonotonicClock.now())
-                    Console.warning("\(error); waiting for it to come back (Ctrl-C to stop)")
-                    awaiting[index] = source.tablet.node.path
-                }
-            }
+            // libinput's proximity timer of a silent hovering pen or the next look for an unplugged
+            // tablet; nothing else wakes the loop.
+            let gestureWait = emitter.nextDeadline.map { max(0, $0 - session.now + 0.000_5) }
+            let woke = session.wait(timeout: gestureWait, wakingOn: StopSignal.wakeDescriptors)
+            loop.woke(withEvents: woke)
+            let readable = MonotonicClock.now()
+            try session.dispatch()
+            if session.eventsRead > 0 { loop.read(session.eventsRead, at: readable) }
+            deliver(readable: readable)
         }
-        for index in tablets.indices {
-            tablets[index].finish()
-            deliver(index, readable: MonotonicClock.now())
-        }
+        session.finish()
+        deliver(readable: MonotonicClock.now())
         // The run ends now: what waits for time (a squeeze hold) has had all of it.
-        emitter.finish(at: tablets.map { $0.tablet.decoderTime() }.max() ?? 0)
+        emitter.finish(at: session.now)
+        let count = session.sources.count
         var line = "quill live: \(loop.events) events, \(emitter.summary.sampleCount) samples, \(emitter.summary.strokeCount) strokes, \(proximityOuts) proximity-outs (\(forcedOuts) forced) in \(String(format: "%.1f", MonotonicClock.now() - started)) s"
-        if tablets.count > 1 { line += " from \(tablets.count) tablets" }
+        if count > 1 { line += " from \(count) tablets" }
         if stats { line += emitter.latencyText + loop.text }
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }

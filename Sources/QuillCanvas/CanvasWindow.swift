@@ -321,14 +321,10 @@ public final class CanvasWindow {
 
     private func handle(_ event: LibinputSource.Event) {
         let now = MonotonicClock.now()
-        switch event {
-        case let .sample(sample, _): model.add(sample, readAt: now, now: now)
-        case let .proximityOut(_, device, _, time): model.proximityOut(at: time, device: device, now: now)
-        case let .pad(pad): model.add(pad, now: now)
-        case let .removed(sysname, tabletIndex, _, _, _) where tabletIndex != nil:
+        if case let .removed(sysname, tabletIndex, _, _, _) = event, tabletIndex != nil {
             messages.append("\(sysname) was unplugged; what it drew is kept")
-        default: break
         }
+        if let tabletEvent = event.tabletEvent { model.handle(tabletEvent, readAt: now, now: now) }
     }
 
     // MARK: - Keys and pointer

@@ -34,6 +34,22 @@ public final class LibinputSource {
         /// A sample and its device's mapping (the device may be gone when the event is taken).
         case sample(PenSample, TabletMapping)
         case pad(PadEvent)
+
+        /// The event in the model every source shares (``TabletEvent``), or nil for what only
+        /// libinput says (a tablet it gives no size for, a node that is no tablet, a node back
+        /// before its device is added again). libinput does not tell its own 50 ms timer's
+        /// proximity-outs from the tablet's: `isForced` is false for both.
+        public var tabletEvent: TabletEvent? {
+            switch self {
+            case let .sample(sample, _): return .sample(sample)
+            case let .pad(pad): return .pad(pad)
+            case let .proximityOut(_, index, tool, time): return .proximityOut(device: index, tool: tool, time: time, isForced: false)
+            case let .removed(_, tabletIndex?, _, lastSampleTime, _): return .deviceRemoved(device: tabletIndex, time: lastSampleTime ?? 0)
+            case let .tabletAdded(device, index, _, _): return .deviceAdded(device: index, deviceClass: .pen, name: device.name)
+            case let .padAdded(device, index): return .deviceAdded(device: index, deviceClass: .pad, name: device.name)
+            case .tabletWithoutSize, .notATablet, .removed, .back: return nil
+            }
+        }
     }
 
     public let context: LibinputContext

@@ -63,7 +63,10 @@ public final class CanvasWindow {
     private var replayStart: Double?
     private var screenshotFramesLeft: Int?
     // Live.
-    private var tablet: TabletSource?
+    /// Quill's own reader of a live node: the session re-opens it after an unplug.
+    private var tablet: TabletSession?
+    /// The session's fds GLib watches.
+    private var watched: Set<Int32> = []
     private var libinput: LibinputSource?
     private var timer: guint = 0
     private var pointerAdapter: ToolkitSampleAdapter?
@@ -112,11 +115,11 @@ public final class CanvasWindow {
             libinput = source
             pendingLibinput = held
         case let .evdev(node):
-            let source = try TabletSource(path: node, parameters: parameters)
-            guard !source.isPad else { throw CanvasError("\(node) is a pad, not a pen (quill devices lists the pen nodes)") }
+            let session = try TabletSession(paths: [node], parameters: parameters)
+            guard let source = session.sources.first, !source.isPad else { throw CanvasError("\(node ?? "the tablet") is a pad, not a pen (quill devices lists the pen nodes)") }
             mapping = source.mapping
             description = "evdev: \(source.tablet.node.description.name)"
-            tablet = source
+            tablet = session
         case .pointer:
             break
         }
@@ -241,7 +244,7 @@ public final class CanvasWindow {
             while let event = libinput.nextEvent() { handle(event) }
         } else if let tablet {
             tablet.finish()
-            drainTablet(tablet, now: now)
+            drainTablet(now: now)
         }
         model.finish()
         if screenshot != nil { screenshotFramesLeft = 2 } else { isDone = true }
@@ -273,8 +276,31 @@ public final class CanvasWindow {
             for event in pendingLibinput { handle(event) }
             pendingLibinput = []
             g_unix_fd_add(libinput.fileDescriptor, G_IO_IN, ready, me)
-        } else if let tablet {
-            g_unix_fd_add(tablet.fileDescriptor, GIOCondition(rawValue: G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue), ready, me)
+        } else if tablet != nil {
+            drainTablet(now: MonotonicClock.now())
+            watchTabletNodes()
+        }
+    }
+
+    /// Watches the session's fds that GLib does not watch yet (at the start, and a node back
+    /// after an unplug); a watch ends when its node goes away.
+    private func watchTabletNodes() {
+        guard let tablet else { return }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let ready: GUnixFDSourceFunc = { fd, _, data in
+            guard let data else { return 0 }
+            let window = Unmanaged<CanvasWindow>.fromOpaque(data).takeUnretainedValue()
+            guard window.readLive() else { return 0 }
+            // An unplugged node's fd is no longer the session's: stop watching it.
+            guard window.tablet?.fileDescriptors.contains(fd) == true else {
+                window.watched.remove(fd)
+                return 0
+            }
+            return 1
+        }
+        for fd in tablet.fileDescriptors where !watched.contains(fd) {
+            watched.insert(fd)
+            g_unix_fd_add(fd, GIOCondition(rawValue: G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue), ready, me)
         }
     }
 
@@ -288,11 +314,12 @@ public final class CanvasWindow {
                 libinput.addBack()
             } else if let tablet {
                 try tablet.dispatch()
-                drainTablet(tablet, now: now)
-                armProximityTimer()
+                drainTablet(now: now)
+                watchTabletNodes()
+                armTabletTimer()
             }
         } catch {
-            if let tablet { drainTablet(tablet, now: now) }
+            drainTablet(now: now)
             messages.append("\(error) — drawing goes on with GTK's pointer")
             inputDescription = "GTK pointer"
             return false
@@ -301,12 +328,21 @@ public final class CanvasWindow {
         return true
     }
 
-    private func drainTablet(_ tablet: TabletSource, now: Double) {
-        while let event = tablet.nextEvent() { model.handle(event, readAt: now, now: now) }
+    private func drainTablet(now: Double) {
+        guard let tablet else { return }
+        while let event = tablet.nextEvent() {
+            switch event {
+            case .deviceRemoved: messages.append("\(tablet.path(ofDevice: event.device) ?? "the tablet") was unplugged; what it drew is kept, and drawing goes on when it is back")
+            case .deviceBack: messages.append("\(tablet.path(ofDevice: event.device) ?? "the tablet") is back")
+            default: break
+            }
+            model.handle(event, readAt: now, now: now)
+        }
     }
 
-    /// Quill's raw path ends a silent hovering pen's proximity itself: a GLib timer at its deadline.
-    private func armProximityTimer() {
+    /// The session's own deadlines (a silent hovering pen's proximity, the next look for an
+    /// unplugged node): a GLib timer at the nearest.
+    private func armTabletTimer() {
         if timer != 0 { g_source_remove(timer); timer = 0 }
         guard let seconds = tablet?.timeout else { return }
         let me = Unmanaged.passUnretained(self).toOpaque()

@@ -5,7 +5,7 @@ import Testing
 
 /// `quill canvas` in a real GTK 4 window on Xvfb: a recording played into it, its screenshot
 /// checked pixel by pixel against the drawing `quill render` makes of the same recording.
-@Suite(.serialized) struct CanvasCommandLineTests {
+@Suite(.serialized, .liveTier("GTK windows on Xvfb")) struct CanvasCommandLineTests {
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/xvfb-run") }
 
     struct Canvas {

@@ -6,7 +6,7 @@ import Testing
 /// `quill canvas` fed by a mocked tablet through libinput (umockdev, as the other live suites),
 /// in a GTK window on Xvfb: the drawing it keeps is the one `quill render` makes of the same
 /// events replayed.
-@Suite(.serialized) struct CanvasLiveTests {
+@Suite(.serialized, .liveTier("umockdev plays a mocked tablet in real time into a GTK window on Xvfb")) struct CanvasLiveTests {
     @Test(.enabled(if: MockedTablet.isAvailable && CanvasCommandLineTests.isAvailable))
     func aMockedTabletDrawsInTheWindowThroughLibinput() throws { try draws(backend: "libinput") }
 

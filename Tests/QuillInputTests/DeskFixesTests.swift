@@ -130,7 +130,7 @@ import QuillSystem
 }
 
 /// The Art Pen live: both backends count its roll from the same rotation.
-@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): live Art Pen test skipped"))
+@Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): live Art Pen test skipped"))
 struct ArtPenLiveTests {
     @Test func bothBackendsCountTheRollFromTheSameRotation() throws {
         // The proximity-in frame carries no ABS_Z: the kernel sends none that repeats its state,

@@ -1,4 +1,5 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillInput
@@ -140,7 +141,7 @@ extension EmbeddingTests {
     /// A live tablet unplugged mid-stroke: quill_source_dispatch says QUILL_ERROR_DEVICE_GONE
     /// (0.4.0: QUILL_ERROR_IO), the samples read before it and the stroke's cancelled end are still
     /// taken, and every later dispatch says it again.
-    @Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): device-gone test skipped"))
+    @Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): device-gone test skipped"))
     struct DeviceGone {
         let cli = CommandLineTests()
 

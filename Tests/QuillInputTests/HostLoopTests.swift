@@ -1,11 +1,12 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillInput
 
 /// An app's own main loop over libquill (Examples/c/host_loop.c): two mocked tablets and a
 /// recording in one poll() loop, each source read through its fd and quill_source_dispatch.
-@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): host-loop test skipped"))
+@Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): host-loop test skipped"))
 struct HostLoopTests {
     let cli = CommandLineTests()
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillInput
@@ -6,7 +7,7 @@ import QuillCore
 /// `quill live --backend libinput` on mocked tablets: real libinput 1.22 reads the umockdev node
 /// (through Tools/mock/quillmock.c) and its tablet-tool events become samples. They must agree
 /// with replaying the same events through Quill's own decoder.
-@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): libinput tests skipped"))
+@Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): libinput tests skipped"))
 struct LibinputLiveTests {
     let cli = CommandLineTests()
 
@@ -184,7 +185,7 @@ struct LiveSample: Decodable, Equatable {
 }
 
 /// What a tablet does to a running reader, each on both backends where it applies.
-@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): device-behaviour tests skipped"))
+@Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): device-behaviour tests skipped"))
 struct LiveDeviceBehaviourTests {
     let cli = CommandLineTests()
 

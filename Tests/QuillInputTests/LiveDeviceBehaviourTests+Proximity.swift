@@ -1,4 +1,5 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillInput
@@ -6,7 +7,7 @@ import QuillCore
 /// libinput's forced proximity-out, live: a hovering pen that goes silent (here: the stream ends
 /// with the pen hovering, no proximity-out ever comes) is taken out of proximity 50 ms after its
 /// last event by a timer, on both backends; no next frame is needed.
-@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): proximity-timer tests skipped"))
+@Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): proximity-timer tests skipped"))
 struct LiveProximityTimerTests {
     /// Cintiq 12WX, its first 20 frames: the pen comes in and hovers, then nothing more.
     func silentHover() throws -> (mock: MockedTablet, lastFrame: Double) {

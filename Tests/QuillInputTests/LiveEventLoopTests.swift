@@ -1,11 +1,12 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillInput
 
 /// The live loop on both backends sleeps on the device (or libinput's) fd and wakes for the
 /// gesture recognizer's next deadline; it does not wake periodically to look.
-@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): live event-loop tests skipped"))
+@Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): live event-loop tests skipped"))
 struct LiveEventLoopTests {
     /// An Intuos-like pen hovering for 0.3 s (a frame every 10 ms), then its upper barrel button
     /// (BTN_STYLUS2, the squeeze source) pressed and held with the pen still: nothing more comes.

@@ -1,4 +1,5 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillInput
@@ -7,7 +8,7 @@ import QuillCore
 /// `quill live` and `quill record` must give exactly what replaying the same events gives.
 // Serialized: umockdev plays events in real time, and a reader that falls behind by more than
 // ~4 KiB makes libevdev fail; parallel tests on 2 cores would starve it.
-@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): live-device tests skipped"))
+@Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): live-device tests skipped"))
 struct LiveTabletTests {
     let cli = CommandLineTests()
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillInput
@@ -7,7 +8,7 @@ import QuillCore
 /// own pad events give the replay's events; Quill keeps libwacom's modes on both (the mocked pad
 /// has no LEDs, where libinput alone reports mode 0); a pen and a pad mocked together: `quill
 /// live` without `--device` picks the pen.
-@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): live pad tests skipped"))
+@Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): live pad tests skipped"))
 struct PadLiveTests {
     let cli = CommandLineTests()
 

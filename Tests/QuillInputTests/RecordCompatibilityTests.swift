@@ -1,11 +1,12 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillInput
 
 /// `quill record` against libinput's own recorder on the same mocked stream: the same frames, and
 /// libinput's own analysis tool reads Quill's file exactly as it reads libinput's.
-@Suite(.serialized, .enabled(if: MockedTablet.isAvailable && LibinputTools.areInstalled,
+@Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable && LibinputTools.areInstalled,
     "umockdev-run or libinput-tools (libinput record, python3-libevdev) is not installed (Tools/test installs them): recorder comparison skipped"))
 struct RecordCompatibilityTests {
     static let libinputRecord = LibinputTools.record

@@ -1,11 +1,12 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillInput
 
 /// Several tablets in one `quill live`: each sample says which tablet (`device`), and each
 /// tablet's samples are exactly the replay of its own events.
-@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): several-tablet tests skipped"))
+@Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): several-tablet tests skipped"))
 struct SeveralTabletsTests {
     let cli = CommandLineTests()
 

@@ -1,11 +1,12 @@
 import Foundation
+import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillInput
 
 /// `quill devices` on mocked tablets: what the kernel node says, and what libwacom's database
 /// (Debian's libwacom 2.6 data in /usr/share/libwacom) knows about the model.
-@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): device-listing tests skipped"))
+@Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): device-listing tests skipped"))
 struct TabletDatabaseTests {
     /// `quill devices` with `recording`'s tablet mocked; it must succeed.
     func devices(_ recording: String, deviceFile: String? = nil) throws -> (status: Int32, output: String, error: String) {
@@ -43,7 +44,7 @@ struct TabletDatabaseTests {
 
 /// Left-handed use and calibration: libinput's own configuration on the libinput path, Quill's
 /// decoder doing the same on the raw path; the two must agree.
-@Suite(.serialized, .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): tablet-configuration tests skipped"))
+@Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): tablet-configuration tests skipped"))
 struct TabletConfigurationLiveTests {
     let cli = CommandLineTests()
 

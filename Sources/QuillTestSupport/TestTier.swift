@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// The test tiers. Plain `swift test` is the first: the suites in process, fast and deterministic.
+/// The suites that play mocked tablets with umockdev (in real time, sensitive to load) or open
+/// windows on Xvfb are the live tier: they run only with `QUILL_TEST_TIER=live` in the
+/// environment. `Tools/test` runs every tier, the live one on its own and one suite at a time
+/// (it finds the live suites by their `.liveTier` trait); `Tools/test --quick` runs the first.
+public enum TestTier {
+    /// The environment variable that enables a tier: `QUILL_TEST_TIER=live`.
+    public static let variable = "QUILL_TEST_TIER"
+
+    /// True when the live tier is asked for (`QUILL_TEST_TIER=live`; a comma-separated list may name it).
+    public static var live: Bool {
+        guard let value = ProcessInfo.processInfo.environment[variable] else { return false }
+        return value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "live" }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Puts a suite in the live tier: without `QUILL_TEST_TIER=live` it is skipped, and Swift
+    /// Testing prints why (`what` says what the suite needs), so a skip never passes for a pass.
+    public static func liveTier(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        .enabled(
+            if: TestTier.live,
+            Comment(rawValue: "live tier (\(what)): runs with \(TestTier.variable)=live, as Tools/test does"),
+            sourceLocation: sourceLocation)
+    }
+}

@@ -116,7 +116,7 @@ extension quill_engine_options: CVersionedStruct { static let versionSizes = [In
 extension quill_stroke_update: CVersionedStruct { static let versionSizes = [Int(QUILL_STROKE_UPDATE_SIZE_V1)] }
 extension quill_toolkit_event: CVersionedStruct { static let versionSizes = [Int(QUILL_TOOLKIT_EVENT_SIZE_V1)] }
 extension quill_gesture_preferences: CVersionedStruct { static let versionSizes = [Int(QUILL_GESTURE_PREFERENCES_SIZE_V1)] }
-extension quill_gesture_outcome: CVersionedStruct { static let versionSizes = [Int(QUILL_GESTURE_OUTCOME_SIZE_V1)] }
+extension quill_gesture_outcome: CVersionedStruct { static let versionSizes = [Int(QUILL_GESTURE_OUTCOME_SIZE_V1), Int(QUILL_GESTURE_OUTCOME_SIZE_V2)] }
 extension quill_layout: CVersionedStruct { static let versionSizes = [Int(QUILL_LAYOUT_SIZE_V1), Int(QUILL_LAYOUT_SIZE_V2)] }
 
 /// A caller's struct to fill, of `count` bytes (the version its `size` field names).

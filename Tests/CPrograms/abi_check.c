@@ -2,6 +2,14 @@
  * abi_check — exercises quill.h from C for EmbeddingTests; each mode prints lines the test
  * compares with the `quill` command on the same input.
  *   abi_check gestures FILE      one line per double tap: "doubleTap T ACTION BEFORE AFTER"
+ *   abi_check gestures-events FILE DESC PREFS
+ *                                samples and pad events of a recording (DESC: its .desc, or "-") in time order
+ *                                into quill_gestures_new_from_file(PREFS): one line per outcome,
+ *                                "EVENT T ACTION BEFORE AFTER CHANGES WIDTH PHASE" in `quill gestures`' names
+ *   abi_check gestures-synthetic PREFS
+ *                                a made-up pen, eraser, puck and pad with quill_gestures_proximity_out: the
+ *                                outcome lines, then "v1 G …" (the gestures a 0.4.0-sized outcome struct is
+ *                                given), then "NAME STATUS MESSAGE" for each misuse
  *   abi_check layout W H HAND     "size H V", "canvas X Y W H", "palette X Y W H DOCKED"
  *   abi_check device ID           the same for a catalogue device in landscape
  *   abi_check geometry FILE       takes geometry with buffers that start too small and grow:
@@ -53,6 +61,226 @@ static int gestures(const char *path) {
             printf("doubleTap %.6f %d %s %s\n", outcome.time, outcome.action, outcome.tool_before, outcome.tool_after);
     quill_gestures_free(recognizer);
     quill_source_close(source);
+    return 0;
+}
+
+static const char *const action_names[] = { "ignore", "switchEraser", "switchPrevious", "showColorPalette", "showInkAttributes",
+                                             "showContextualPalette", "runSystemShortcut" };
+static const char *const event_names[] = { "doubleTap", "squeeze", "squeeze", "squeeze", "squeeze", "buttonPressed",
+                                           "buttonReleased", "eraserEndIn", "eraserEndOut", "padButton", "puckButton", "padDial" };
+static const char *const squeeze_phases[] = { "began", "changed", "ended", "cancelled" };
+static const char *const change_names[] = { "toolChanged", "paletteShown", "paletteHidden", "shortcutRequested", "widthChanged" };
+
+/* One outcome in the names `quill gestures` prints: "EVENT T ACTION BEFORE AFTER CHANGES WIDTH PHASE" (CHANGES the
+ * change rows' names joined by ",", or "-"; WIDTH the width after a width change, or "-"; PHASE may hold a space). */
+static void print_event_outcome(const struct quill_gesture_outcome *o) {
+    if (o->gesture < 0 || o->gesture > QUILL_GESTURE_PAD_DIAL) {
+        printf("unknown %d\n", o->gesture);
+        return;
+    }
+    int acts = o->gesture <= QUILL_GESTURE_SQUEEZE_CANCELLED || o->gesture == QUILL_GESTURE_PAD_BUTTON || o->gesture == QUILL_GESTURE_PUCK_BUTTON;
+    const char *action = acts && o->action >= 0 && o->action <= QUILL_ACTION_RUN_SYSTEM_SHORTCUT ? action_names[o->action] : "null";
+    char changes[128] = "";
+    for (int bit = 0; bit < 5; bit++)
+        if (o->changes & (1u << bit)) {
+            if (changes[0]) strcat(changes, ",");
+            strcat(changes, change_names[bit]);
+        }
+    char width[32] = "-";
+    if (o->changes & QUILL_CHANGE_WIDTH) snprintf(width, sizeof width, "%.6f", o->width_after);
+    char phase[40] = "null";
+    switch (o->gesture) {
+    case QUILL_GESTURE_SQUEEZE_BEGAN: case QUILL_GESTURE_SQUEEZE_CHANGED: case QUILL_GESTURE_SQUEEZE_ENDED: case QUILL_GESTURE_SQUEEZE_CANCELLED:
+        snprintf(phase, sizeof phase, "%s", squeeze_phases[o->gesture - QUILL_GESTURE_SQUEEZE_BEGAN]);
+        break;
+    case QUILL_GESTURE_BUTTON_PRESSED: case QUILL_GESTURE_BUTTON_RELEASED: /* "BTN_STYLUS2" → "stylus2" */
+        snprintf(phase, sizeof phase, "%s", strncmp(o->button, "BTN_", 4) ? "?" : o->button + 4);
+        for (char *c = phase; *c; c++)
+            if (*c >= 'A' && *c <= 'Z') *c = (char)(*c - 'A' + 'a');
+        break;
+    case QUILL_GESTURE_PAD_BUTTON: snprintf(phase, sizeof phase, "button %d", o->number); break;
+    case QUILL_GESTURE_PUCK_BUTTON: snprintf(phase, sizeof phase, "%s", o->button); break;
+    case QUILL_GESTURE_PAD_DIAL: snprintf(phase, sizeof phase, "%d", o->number); break;
+    default: break;
+    }
+    printf("%s %.6f %s %s %s %s %s %s\n", event_names[o->gesture], o->time, action, o->tool_before, o->tool_after,
+           changes[0] ? changes : "-", width, phase);
+}
+
+static void drain_outcomes(quill_gestures *recognizer) {
+    struct quill_gesture_outcome outcome = { .size = sizeof outcome };
+    while (quill_gestures_next_outcome(recognizer, &outcome) == 1) print_event_outcome(&outcome);
+}
+
+/* A recording's samples and pad events, merged by time (a sample before a pad event of the same time), through the
+ * person's bindings; at the end each pen device leaves proximity and time passes, as `quill gestures` finishes. */
+static int gestures_events(const char *path, const char *description, const char *preferences) {
+    struct quill_source_options options = { .size = sizeof options, .device_file = strcmp(description, "-") ? description : NULL };
+    quill_source *source = NULL;
+    int status = quill_source_open_recording(path, &options, &source);
+    if (status) return fail("open", status);
+    quill_gestures *recognizer = NULL;
+    if ((status = quill_gestures_new_from_file(preferences, &recognizer))) return fail("gestures", status);
+    size_t sample_count = 0, pad_count = 0, sample_capacity = 1024, pad_capacity = 64;
+    struct quill_sample *samples = malloc(sample_capacity * sizeof *samples);
+    struct quill_pad_event *pads = malloc(pad_capacity * sizeof *pads);
+    for (;;) {
+        if (sample_count == sample_capacity) samples = realloc(samples, (sample_capacity *= 2) * sizeof *samples);
+        samples[sample_count].size = sizeof *samples;
+        if ((status = quill_source_next_sample(source, &samples[sample_count])) != 1) break;
+        sample_count++;
+    }
+    if (status < 0) return fail("next sample", status);
+    for (;;) {
+        if (pad_count == pad_capacity) pads = realloc(pads, (pad_capacity *= 2) * sizeof *pads);
+        pads[pad_count].size = sizeof *pads;
+        if ((status = quill_source_next_pad_event(source, &pads[pad_count])) != 1) break;
+        pad_count++;
+    }
+    if (status < 0) return fail("next pad event", status);
+    double last = 0;
+    int devices = 0;
+    for (size_t s = 0, p = 0; s < sample_count || p < pad_count;) {
+        if (p == pad_count || (s < sample_count && samples[s].time <= pads[p].time)) {
+            if ((status = quill_gestures_add_sample(recognizer, &samples[s]))) return fail("add sample", status);
+            if (samples[s].device >= devices) devices = samples[s].device + 1;
+            last = samples[s].time;
+            s++;
+        } else {
+            if ((status = quill_gestures_add_pad_event(recognizer, &pads[p]))) return fail("add pad event", status);
+            p++;
+        }
+        drain_outcomes(recognizer);
+    }
+    for (int device = 0; device < devices; device++)
+        if ((status = quill_gestures_proximity_out(recognizer, device, last))) return fail("proximity out", status);
+    if ((status = quill_gestures_advance(recognizer, last + 10))) return fail("advance", status);
+    drain_outcomes(recognizer);
+    free(samples);
+    free(pads);
+    quill_gestures_free(recognizer);
+    quill_source_close(source);
+    return 0;
+}
+
+/* A hovering sample of `device` at `time`. */
+static struct quill_sample hover(int32_t device, double time, int32_t tool, uint32_t buttons) {
+    struct quill_sample s = { .size = sizeof s, .device = device, .time = time, .x = 600 + 100 * time, .y = 400, .x_mm = 100 + 5 * time,
+                              .y_mm = 80, .phase = QUILL_PHASE_HOVER, .tool = tool, .altitude = 1, .azimuth = 1, .distance = 0.3,
+                              .buttons = buttons };
+    return s;
+}
+
+/* Feeds hover samples of `device` every 50 ms over [from, to). */
+static int hover_span(quill_gestures *g, int32_t device, double from, double to, int32_t tool, uint32_t buttons) {
+    for (int i = 0; from + 0.05 * i < to - 1e-9; i++) {
+        struct quill_sample s = hover(device, from + 0.05 * i, tool, buttons);
+        int status = quill_gestures_add_sample(g, &s);
+        if (status) return status;
+    }
+    return QUILL_OK;
+}
+
+/* The made-up session: every outcome kind, and what quill_gestures_proximity_out ends. Outcomes are taken with a
+ * struct whose size is `size` after every step: printed, or (print 0) their gesture numbers collected in `kinds`. */
+static int synthetic_run(const char *preferences, uint32_t size, int print, char *kinds, size_t kinds_size) {
+    quill_gestures *g = NULL;
+    int status = quill_gestures_new_from_file(preferences, &g);
+    if (status) return fail("gestures", status);
+    struct quill_gesture_outcome outcome;
+#define TAKE()                                                                                                    \
+    do {                                                                                                          \
+        memset(&outcome, 0, sizeof outcome);                                                                      \
+        outcome.size = size;                                                                                      \
+        while (quill_gestures_next_outcome(g, &outcome) == 1) {                                                   \
+            if (print) print_event_outcome(&outcome);                                                             \
+            else snprintf(kinds + strlen(kinds), kinds_size - strlen(kinds), " %d", outcome.gesture);             \
+        }                                                                                                         \
+    } while (0)
+#define STEP(call) do { if ((status = (call))) return fail(#call, status); TAKE(); } while (0)
+    /* The pen: BTN_STYLUS held when it leaves proximity is a plain press and release, at once. */
+    STEP(hover_span(g, 0, 0.0, 0.1, QUILL_TOOL_PEN, 0));
+    STEP(hover_span(g, 0, 0.1, 0.2, QUILL_TOOL_PEN, QUILL_BUTTON_STYLUS));
+    STEP(quill_gestures_proximity_out(g, 0, 0.2));
+    /* BTN_STYLUS2 held 0.5 s is a squeeze; leaving proximity cancels it. */
+    STEP(hover_span(g, 0, 1.0, 1.6, QUILL_TOOL_PEN, QUILL_BUTTON_STYLUS2));
+    STEP(quill_gestures_proximity_out(g, 0, 1.6));
+    /* The eraser end comes, and leaves with its proximity. */
+    STEP(hover_span(g, 0, 2.0, 2.1, QUILL_TOOL_ERASER, 0));
+    STEP(quill_gestures_proximity_out(g, 0, 2.1));
+    /* A puck (device 1): BTN_LEFT is the double tap, BTN_MIDDLE its own action (switch to the previous tool), BTN_SIDE
+     * the squeeze that leaving proximity ends. */
+    STEP(hover_span(g, 1, 3.0, 3.1, QUILL_TOOL_MOUSE, 0));
+    STEP(hover_span(g, 1, 3.1, 3.2, QUILL_TOOL_MOUSE, QUILL_PUCK_BUTTON_LEFT));
+    STEP(hover_span(g, 1, 3.2, 3.3, QUILL_TOOL_MOUSE, 0));
+    STEP(hover_span(g, 1, 3.3, 3.4, QUILL_TOOL_MOUSE, QUILL_PUCK_BUTTON_MIDDLE));
+    STEP(hover_span(g, 1, 3.4, 3.5, QUILL_TOOL_MOUSE, QUILL_PUCK_BUTTON_SIDE));
+    STEP(quill_gestures_proximity_out(g, 1, 3.5));
+    /* A pad (device 2): button 3 shows the colour palette, the ring at 90° sets the width, the finger leaving does nothing. */
+    struct quill_pad_event pad = { .size = sizeof pad, .device = 2, .time = 4.0, .kind = QUILL_PAD_BUTTON, .number = 3, .pressed = 1 };
+    STEP(quill_gestures_add_pad_event(g, &pad));
+    pad.time = 4.1;
+    pad.pressed = 0;
+    STEP(quill_gestures_add_pad_event(g, &pad));
+    struct quill_pad_event ring = { .size = sizeof ring, .device = 2, .time = 4.2, .kind = QUILL_PAD_RING, .number = 0, .value = 90 };
+    STEP(quill_gestures_add_pad_event(g, &ring));
+    ring.time = 4.3;
+    ring.value = -1;
+    STEP(quill_gestures_add_pad_event(g, &ring));
+    STEP(quill_gestures_advance(g, 10));
+#undef STEP
+#undef TAKE
+    quill_gestures_free(g);
+    return 0;
+}
+
+static void report(const char *name, int status);
+
+static int gestures_synthetic(const char *preferences) {
+    int status = synthetic_run(preferences, sizeof(struct quill_gesture_outcome), 1, NULL, 0);
+    if (status) return status;
+    char kinds[512] = "";
+    if ((status = synthetic_run(preferences, QUILL_GESTURE_OUTCOME_SIZE_V1, 0, kinds, sizeof kinds))) return status;
+    printf("v1%s\n", kinds);
+
+    quill_gestures *g = NULL;
+    if ((status = quill_gestures_new(NULL, &g))) return fail("gestures", status);
+    report("proximity-device-negative", quill_gestures_proximity_out(g, -1, 1));
+    report("proximity-time-nan", quill_gestures_proximity_out(g, 0, 0.0 / 0.0));
+    report("proximity-null", quill_gestures_proximity_out(NULL, 0, 1));
+    struct quill_pad_event pad = { .size = sizeof pad, .time = 1, .kind = 7 };
+    report("pad-kind-7", quill_gestures_add_pad_event(g, &pad));
+    pad.kind = QUILL_PAD_BUTTON;
+    pad.pressed = 2;
+    report("pad-pressed-2", quill_gestures_add_pad_event(g, &pad));
+    pad.kind = QUILL_PAD_RING;
+    pad.value = 400;
+    report("pad-ring-400", quill_gestures_add_pad_event(g, &pad));
+    pad.kind = QUILL_PAD_STRIP;
+    pad.value = 0.0 / 0.0;
+    report("pad-strip-nan", quill_gestures_add_pad_event(g, &pad));
+    pad.value = 0.5;
+    pad.time = 1.0 / 0.0;
+    report("pad-time-inf", quill_gestures_add_pad_event(g, &pad));
+    pad.time = 1;
+    pad.number = -1;
+    report("pad-number-negative", quill_gestures_add_pad_event(g, &pad));
+    pad.number = 0;
+    pad.size = QUILL_PAD_EVENT_SIZE_V1 - 1;
+    report("pad-size-short", quill_gestures_add_pad_event(g, &pad));
+    report("pad-null", quill_gestures_add_pad_event(g, NULL));
+    quill_gestures_free(g);
+    g = NULL;
+    report("file-missing", quill_gestures_new_from_file("/nonexistent/quill/preferences.json", &g));
+    quill_gestures_free(g);
+    g = NULL;
+    char bad[] = "/tmp/quill-abi-preferences-XXXXXX";
+    int file = mkstemp(bad);
+    if (file < 0 || write(file, "{\"padButtons\": {\"99\": \"squeeze\"}}", 33) != 33) return fail("temporary file", QUILL_ERROR_IO);
+    close(file);
+    report("file-bad-key", quill_gestures_new_from_file(bad, &g));
+    unlink(bad);
+    report("file-null-output", quill_gestures_new_from_file(preferences, NULL));
     return 0;
 }
 
@@ -245,10 +473,11 @@ static int sizes(void) {
     SIZES(quill_stroke_update, STROKE_UPDATE, QUILL_STROKE_UPDATE_SIZE_V1);
     SIZES(quill_toolkit_event, TOOLKIT_EVENT, QUILL_TOOLKIT_EVENT_SIZE_V1);
     SIZES(quill_gesture_preferences, GESTURE_PREFERENCES, QUILL_GESTURE_PREFERENCES_SIZE_V1);
-    SIZES(quill_gesture_outcome, GESTURE_OUTCOME, QUILL_GESTURE_OUTCOME_SIZE_V1);
+    SIZES(quill_gesture_outcome, GESTURE_OUTCOME, QUILL_GESTURE_OUTCOME_SIZE_V2);
     SIZES(quill_layout, LAYOUT, QUILL_LAYOUT_SIZE_V2);
     printf("offset quill_source_options.proximity_timeout %zu\n", offsetof(struct quill_source_options, proximity_timeout));
     printf("offset quill_layout.scale %zu\n", offsetof(struct quill_layout, scale));
+    printf("offset quill_gesture_outcome.number %zu\n", offsetof(struct quill_gesture_outcome, number));
     return 0;
 }
 
@@ -366,6 +595,8 @@ static int unplug(const char *node, double seconds) {
 
 int main(int argc, char **argv) {
     if (argc == 3 && !strcmp(argv[1], "gestures")) return gestures(argv[2]);
+    if (argc == 5 && !strcmp(argv[1], "gestures-events")) return gestures_events(argv[2], argv[3], argv[4]);
+    if (argc == 3 && !strcmp(argv[1], "gestures-synthetic")) return gestures_synthetic(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "geometry")) return geometry(argv[2]);
     if (argc == 5 && !strcmp(argv[1], "layout")) {
         struct quill_layout layout = { .size = sizeof layout };
@@ -392,6 +623,6 @@ int main(int argc, char **argv) {
     if (argc == 3 && !strcmp(argv[1], "newer")) return newer(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "fd")) return fd_refusals(argv[2]);
     if (argc == 4 && !strcmp(argv[1], "unplug")) return unplug(argv[2], atof(argv[3]));
-    fprintf(stderr, "usage: abi_check gestures|geometry|clone|replay|newer|fd FILE | layout W H left|right | device ID | errors | sizes | scale ID | samples FILE T | unplug NODE SECONDS\n");
+    fprintf(stderr, "usage: abi_check gestures-events FILE DESC PREFS | gestures-synthetic PREFS | gestures|geometry|clone|replay|newer|fd FILE | layout W H left|right | device ID | errors | sizes | scale ID | samples FILE T | unplug NODE SECONDS\n");
     return 2;
 }

@@ -37,6 +37,7 @@ extension EmbeddingTests {
         }
         #expect(newSizes["quill_source_options.proximity_timeout"] == oldSizes["quill_source_options"])
         #expect(newSizes["quill_layout.scale"] == oldSizes["quill_layout"])
+        #expect(newSizes["quill_gesture_outcome.number"] == oldSizes["quill_gesture_outcome"])
         #expect(newSizes["quill_layout"]?.first ?? 0 > oldSizes["quill_layout"]?.first ?? 0)  // a field was appended: the V1 path is taken
     }
 
@@ -63,8 +64,12 @@ extension EmbeddingTests {
             #expect(pads == (try cli.quill("pad", recording, "--device", description ?? "").output.split(separator: "\n").count) && pads > 10)
         }
         #expect(oldLines.filter { $0.hasPrefix("toolkit ") }.count == 11 && oldLines.filter { $0.hasPrefix("layout ") }.count == 2)
+        // A 0.4.0 caller's outcome struct gets 0.4.0's kinds only (enum quill_gesture 0…4), never a later one.
+        let kinds = oldLines.filter { $0.hasPrefix("outcome ") }.map { Int($0.split(separator: " ")[2]) ?? -1 }
+        #expect(kinds.allSatisfy { (0...4).contains($0) }, "\(Set(kinds))")
         if recording == Fixtures.cintiq22HDT {
-            // Double taps and squeezes, with the preferences a 0.4.0 struct gave (tap: switch to previous).
+            // Double taps and squeezes, with the preferences a 0.4.0 struct gave (tap: switch to previous); today's
+            // header also got this recording's 24 button presses and releases and 8 eraser-end changes, unprinted.
             #expect(oldLines.filter { $0.hasPrefix("outcome ") && $0.split(separator: " ")[2] == "0" && $0.split(separator: " ")[3] == "2" }.count == 5)
             #expect(oldLines.filter { $0.hasPrefix("update ") }.count > 100)
         }

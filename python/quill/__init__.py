@@ -26,11 +26,16 @@ __all__ = ["QuillError", "Source", "Engine", "Toolkit", "Gestures", "layout_wind
 OK, ERROR_BUFFER_TOO_SMALL = 0, -4
 PHASES = ("hover", "began", "moved", "ended", "cancelled")
 TOOLS = ("pen", "eraser", "brush", "pencil", "airbrush", "mouse", "lens")
-BUTTONS = (("BTN_STYLUS", 1), ("BTN_STYLUS2", 2), ("BTN_STYLUS3", 4))
+BUTTONS = (("BTN_STYLUS", 1), ("BTN_STYLUS2", 2), ("BTN_STYLUS3", 4),
+           ("BTN_LEFT", 8), ("BTN_RIGHT", 16), ("BTN_MIDDLE", 32), ("BTN_SIDE", 64), ("BTN_EXTRA", 128))  # then a puck's
 INKS = ("pen", "pencil", "marker", "monoline", "fountain-pen", "watercolor", "crayon")
 ACTIONS = ("ignore", "switchEraser", "switchPrevious", "showColorPalette", "showInkAttributes",
            "showContextualPalette", "runSystemShortcut")
-GESTURES = ("doubleTap", "squeezeBegan", "squeezeChanged", "squeezeEnded", "squeezeCancelled")
+GESTURES = ("doubleTap", "squeezeBegan", "squeezeChanged", "squeezeEnded", "squeezeCancelled", "buttonPressed",
+            "buttonReleased", "eraserEndIn", "eraserEndOut", "padButton", "puckButton", "padDial")
+CHANGES = ("toolChanged", "paletteShown", "paletteHidden", "shortcutRequested", "widthChanged")  # bit 0, 1, …
+PAD_KINDS = ("button", "ring", "strip")
+_ACTING_GESTURES = set(GESTURES[:5]) | {"padButton", "puckButton"}
 SIZE_CLASSES = ("compact", "regular")
 
 
@@ -130,10 +135,12 @@ class GesturePreferences(_Sized):
 
 
 class GestureOutcome(_Sized):
-    """struct quill_gesture_outcome (seconds; hover position in canvas points, NaN when not hovering)."""
+    """struct quill_gesture_outcome (seconds; hover position in canvas points, NaN when not hovering; the fields
+    from `number` on are QUILL_GESTURE_OUTCOME_SIZE_V2's, which also brings the kinds after doubleTap and squeeze)."""
     _fields_ = [("size", c_uint32), ("time", c_double), ("gesture", c_int32), ("action", c_int32),
                 ("tool_before", c_char * 24), ("tool_after", c_char * 24), ("hover_x", c_double),
-                ("hover_y", c_double)]
+                ("hover_y", c_double), ("number", c_int32), ("changes", c_uint32), ("button", c_char * 16),
+                ("width_before", c_double), ("width_after", c_double)]
 
 
 class Layout(_Sized):
@@ -166,7 +173,10 @@ _PROTOTYPES = {
     "quill_toolkit_get_area": (c_int, [_H, POINTER(c_double), POINTER(c_double)]),
     "quill_toolkit_free": (None, [_H]),
     "quill_gestures_new": (c_int, [POINTER(GesturePreferences), POINTER(_H)]),
+    "quill_gestures_new_from_file": (c_int, [c_char_p, POINTER(_H)]),
     "quill_gestures_add_sample": (c_int, [_H, POINTER(Sample)]),
+    "quill_gestures_add_pad_event": (c_int, [_H, POINTER(PadEvent)]),
+    "quill_gestures_proximity_out": (c_int, [_H, c_int32, c_double]),
     "quill_gestures_advance": (c_int, [_H, c_double]), "quill_gestures_next_deadline": (c_double, [_H]),
     "quill_gestures_next_outcome": (c_int, [_H, POINTER(GestureOutcome)]),
     "quill_gestures_free": (None, [_H]),
@@ -429,7 +439,9 @@ class Toolkit(_Handle):
 
 
 class Gestures(_Handle):
-    """Double tap and squeeze (quill_gestures). Actions are names of ACTIONS (or enum quill_action numbers)."""
+    """Double tap, squeeze, buttons, the eraser end, pad and puck bindings (quill_gestures). Actions are names of
+    ACTIONS (or enum quill_action numbers). :meth:`from_file` takes the person's preferences file, with its pad and
+    puck bindings, as `quill gestures` does."""
     _free = "quill_gestures_free"
 
     def __init__(self, tap_action="switchEraser", squeeze_action="showContextualPalette"):
@@ -440,9 +452,36 @@ class Gestures(_Handle):
         _check(_L().quill_gestures_new(byref(preferences), byref(handle)))
         self._h = handle
 
+    @classmethod
+    def from_file(cls, path=None):
+        """Gestures with the preferences file at `path` (None: the system one, $XDG_CONFIG_HOME/quill/preferences.json);
+        a missing file gives the defaults, a bad one raises QuillError naming the file and the key."""
+        gestures = cls.__new__(cls)
+        gestures._h = None
+        handle = _H()
+        _check(_L().quill_gestures_new_from_file(None if path is None else os.fsencode(path), byref(handle)))
+        gestures._h = handle
+        return gestures
+
     def add(self, sample):
         """Feeds a sample (dict or Sample)."""
         _check(_L().quill_gestures_add_sample(self._handle(), byref(_sample(sample))))
+
+    def add_pad_event(self, event):
+        """Feeds a pad event: a dict as Source.pad_events gives (t, device, type, number, state or value,
+        mode_group, mode), or a PadEvent."""
+        if not isinstance(event, PadEvent):
+            kind = _number(PAD_KINDS, event.get("type", event.get("kind", 0)))
+            event = PadEvent(device=event.get("device", 0), time=event.get("t", event.get("time", 0.0)), kind=kind,
+                             number=event.get("number", 0), pressed=1 if event.get("state") == "pressed" else 0,
+                             value=event.get("value", 0.0), mode_group=event.get("mode_group", 0),
+                             mode=event.get("mode", 0))
+        _check(_L().quill_gestures_add_pad_event(self._handle(), byref(event)))
+
+    def proximity_out(self, device, time):
+        """The tool of `device` left proximity at `time` seconds: a squeeze is cancelled, a pending press delivered,
+        the eraser end leaves, a puck's held buttons are released."""
+        _check(_L().quill_gestures_proximity_out(self._handle(), device, time))
 
     def advance(self, time):
         """Lets time pass to `time` seconds (the samples' clock)."""
@@ -454,15 +493,23 @@ class Gestures(_Handle):
         return None if deadline < 0 else deadline
 
     def outcomes(self):
-        """Yields the recognized gestures as dicts: t (s), gesture, action, tool_before, tool_after, hover_x,
-        hover_y (points, None when not hovering)."""
+        """Yields the outcomes as dicts: t (s), gesture (one of GESTURES), action (None for the kinds that carry none:
+        buttons, the eraser end, a pad dial — as `quill gestures` prints null), tool_before, tool_after, hover_x,
+        hover_y (points, None when not hovering), number (pad button or ring/strip, else None), button (a puck's or
+        the barrel's libevdev name, else None), changes (names of CHANGES), width_before, width_after (points)."""
         o = GestureOutcome()
         while _check(_L().quill_gestures_next_outcome(self._handle(), byref(o))):
-            yield {"t": o.time, "gesture": _name(GESTURES, o.gesture), "action": _name(ACTIONS, o.action),
+            gesture = _name(GESTURES, o.gesture)
+            acts = gesture in _ACTING_GESTURES
+            yield {"t": o.time, "gesture": gesture, "action": _name(ACTIONS, o.action) if acts else None,
                    "tool_before": o.tool_before.decode("utf-8", "replace"),
                    "tool_after": o.tool_after.decode("utf-8", "replace"),
                    "hover_x": None if math.isnan(o.hover_x) else o.hover_x,
-                   "hover_y": None if math.isnan(o.hover_y) else o.hover_y}
+                   "hover_y": None if math.isnan(o.hover_y) else o.hover_y,
+                   "number": None if o.number < 0 else o.number,
+                   "button": o.button.decode("utf-8", "replace") or None,
+                   "changes": [name for bit, name in enumerate(CHANGES) if o.changes & (1 << bit)],
+                   "width_before": o.width_before, "width_after": o.width_after}
 
 
 def _rect(r):

@@ -75,6 +75,7 @@ const char *quill_last_error(void);
 #define QUILL_TOOLKIT_EVENT_SIZE_V1 80
 #define QUILL_GESTURE_PREFERENCES_SIZE_V1 12
 #define QUILL_GESTURE_OUTCOME_SIZE_V1 88
+#define QUILL_GESTURE_OUTCOME_SIZE_V2 128 /**< + number, changes, button, width_before, width_after (after 0.4.0) */
 #define QUILL_LAYOUT_SIZE_V1 120
 #define QUILL_LAYOUT_SIZE_V2 128 /**< + scale (after 0.4.0) */
 
@@ -347,7 +348,7 @@ int quill_toolkit_get_area(const quill_toolkit *toolkit, double *width_mm, doubl
 void quill_toolkit_free(quill_toolkit *toolkit);
 
 /* ---------------------------------------------------------------------------------------- */
-/* Double tap and squeeze                                                                    */
+/* Gestures: double tap, squeeze, buttons, the eraser end, pad and puck bindings             */
 
 /** The person's preferred actions (iPadOS Settings › Apple Pencil). */
 enum quill_action {
@@ -360,12 +361,47 @@ enum quill_action {
     QUILL_ACTION_RUN_SYSTEM_SHORTCUT = 6
 };
 
+/**
+ * What an outcome is. 0.4.0 had only the double tap and the squeeze; the later values are handed
+ * only to a caller whose struct quill_gesture_outcome holds QUILL_GESTURE_OUTCOME_SIZE_V2 bytes
+ * (a 0.4.0 program's switch never meets them). Values are only appended.
+ */
 enum quill_gesture {
-    QUILL_GESTURE_DOUBLE_TAP = 0,
-    QUILL_GESTURE_SQUEEZE_BEGAN = 1,
+    QUILL_GESTURE_DOUBLE_TAP = 0,        /**< also a pad or puck button bound to "doubleTap" */
+    QUILL_GESTURE_SQUEEZE_BEGAN = 1,     /**< also a pad or puck button bound to "squeeze", pressed */
     QUILL_GESTURE_SQUEEZE_CHANGED = 2,
-    QUILL_GESTURE_SQUEEZE_ENDED = 3,
-    QUILL_GESTURE_SQUEEZE_CANCELLED = 4
+    QUILL_GESTURE_SQUEEZE_ENDED = 3,     /**< also the release of a button bound to "squeeze" */
+    QUILL_GESTURE_SQUEEZE_CANCELLED = 4, /**< also the tool leaving proximity mid-squeeze */
+    /* After 0.4.0: */
+    QUILL_GESTURE_BUTTON_PRESSED = 5,    /**< a barrel button press that is no double tap or squeeze (`button`: "BTN_STYLUS", …),
+                                              delivered once it can no longer become one */
+    QUILL_GESTURE_BUTTON_RELEASED = 6,   /**< its release */
+    QUILL_GESTURE_ERASER_END_IN = 7,     /**< the eraser end came into proximity: the tool is the eraser while it stays */
+    QUILL_GESTURE_ERASER_END_OUT = 8,    /**< the eraser end left: the tool before it is back */
+    QUILL_GESTURE_PAD_BUTTON = 9,        /**< a pad button (`number`) bound to an action of its own was pressed */
+    QUILL_GESTURE_PUCK_BUTTON = 10,      /**< a puck or lens button (`button`: "BTN_LEFT", …) bound to an action of its own was pressed */
+    QUILL_GESTURE_PAD_DIAL = 11          /**< a touch ring or strip (`number`) set the width (padDialControlsWidth) */
+};
+
+/** What an outcome changed in the tool state (bits of quill_gesture_outcome.changes; after 0.4.0). */
+enum quill_gesture_change {
+    QUILL_CHANGE_TOOL = 1u << 0,               /**< the tool in use changed (tool_before → tool_after) */
+    QUILL_CHANGE_PALETTE_SHOWN = 1u << 1,      /**< a palette was shown (the action says which) */
+    QUILL_CHANGE_PALETTE_HIDDEN = 1u << 2,     /**< a palette was hidden */
+    QUILL_CHANGE_SHORTCUT_REQUESTED = 1u << 3, /**< the system shortcut is to run */
+    QUILL_CHANGE_WIDTH = 1u << 4               /**< the tool's width changed (width_before → width_after) */
+};
+
+/**
+ * The buttons of a puck or lens cursor (QUILL_TOOL_MOUSE, QUILL_TOOL_LENS) in quill_sample.buttons,
+ * beside enum quill_button's barrel buttons: what quill_source gives and the puck bindings read.
+ */
+enum quill_puck_button {
+    QUILL_PUCK_BUTTON_LEFT = 1u << 3,   /**< BTN_LEFT */
+    QUILL_PUCK_BUTTON_RIGHT = 1u << 4,  /**< BTN_RIGHT */
+    QUILL_PUCK_BUTTON_MIDDLE = 1u << 5, /**< BTN_MIDDLE */
+    QUILL_PUCK_BUTTON_SIDE = 1u << 6,   /**< BTN_SIDE */
+    QUILL_PUCK_BUTTON_EXTRA = 1u << 7   /**< BTN_EXTRA */
 };
 
 struct quill_gesture_preferences {
@@ -379,20 +415,59 @@ struct quill_gesture_outcome {
     uint32_t size;        /**< sizeof(struct quill_gesture_outcome) */
     double time;          /**< seconds */
     int32_t gesture;      /**< enum quill_gesture */
-    int32_t action;       /**< enum quill_action carried out (QUILL_ACTION_IGNORE when the preference is "ignore") */
+    int32_t action;       /**< enum quill_action carried out (QUILL_ACTION_IGNORE when the preference is "ignore", and for the kinds that
+                               carry no action: buttons pressed and released, the eraser end, a pad dial) */
     char tool_before[24]; /**< the tool's ink before, NUL-terminated: "pen", "pencil", "marker", …, "eraser" */
     char tool_after[24];  /**< the tool's ink after */
     double hover_x;       /**< canvas points of the hovering pen (contextual palette), NaN when not hovering */
     double hover_y;
+    /* QUILL_GESTURE_OUTCOME_SIZE_V1 ends here (0.4.0). */
+    int32_t number;       /**< the pad button (QUILL_GESTURE_PAD_BUTTON) or ring/strip (QUILL_GESTURE_PAD_DIAL), −1 otherwise (after 0.4.0) */
+    uint32_t changes;     /**< enum quill_gesture_change bits: what it changed, 0 for nothing (after 0.4.0) */
+    char button[16];      /**< the button's libevdev name, NUL-terminated: a puck's ("BTN_SIDE", QUILL_GESTURE_PUCK_BUTTON) or the
+                               barrel's ("BTN_STYLUS", QUILL_GESTURE_BUTTON_…); "" otherwise (after 0.4.0) */
+    double width_before;  /**< the tool's width before and after, points (after 0.4.0) */
+    double width_after;
 };
 
 typedef struct quill_gestures quill_gestures;
 
-/** NULL preferences: iPadOS's defaults (double tap switches to the eraser, squeeze shows the contextual palette). */
+/** NULL preferences: iPadOS's defaults (double tap switches to the eraser, squeeze shows the contextual palette). No pad or puck button is bound. */
 int quill_gestures_new(const struct quill_gesture_preferences *preferences, quill_gestures **gestures);
 
-/** Feeds a sample (buttons and proximity drive the recognizer). */
+/**
+ * Gestures with the person's preferences file, the one `quill gestures --preferences` and every
+ * Quill app read: the preferred actions and the pad and puck button bindings ("padButtons",
+ * "padDialControlsWidth", "puckButtons"). NULL path: the system file,
+ * $XDG_CONFIG_HOME/quill/preferences.json, else ~/.config/quill/preferences.json. A missing file
+ * gives the defaults, as for the command. QUILL_ERROR_FORMAT for a file that is not valid
+ * preferences, QUILL_ERROR_IO or QUILL_ERROR_PERMISSION for one that cannot be read; the message
+ * names the file and the key. Added after 0.4.0.
+ */
+int quill_gestures_new_from_file(const char *path, quill_gestures **gestures);
+
+/** Feeds a sample (buttons and proximity drive the recognizer; a puck's buttons act through the puck bindings). */
 int quill_gestures_add_sample(quill_gestures *gestures, const struct quill_sample *sample);
+
+/**
+ * Feeds a pad event (as quill_source_next_pad_event gives it, in time order with the samples): a
+ * bound pad button acts as the double tap, the squeeze or its own action, a ring or strip sets the
+ * width when padDialControlsWidth; unbound ones give nothing. QUILL_ERROR_INVALID_ARGUMENT for an
+ * unknown kind, a negative device, number, mode_group or mode, a non-finite time, `pressed` not 0
+ * or 1, a ring value outside 0 … <360 or a strip value outside 0 … 1 (−1, the finger leaving, is
+ * accepted). Added after 0.4.0.
+ */
+int quill_gestures_add_pad_event(quill_gestures *gestures, const struct quill_pad_event *event);
+
+/**
+ * The tool of `device` (≥ 0) left proximity at `time` (seconds, finite; the samples' clock): a
+ * squeeze in progress is cancelled, a tap button still held is delivered as a press and its
+ * release, the eraser end leaves, puck buttons still held are released (a squeeze bound to one
+ * ends). A first tap waiting for its second still waits for quill_gestures_advance. Call it where
+ * the toolkit or libinput says the tool left (quill_source gives no proximity events: its samples
+ * simply stop). Added after 0.4.0.
+ */
+int quill_gestures_proximity_out(quill_gestures *gestures, int32_t device, double time);
 
 /** Lets time pass (seconds, the samples' clock): a pending press or squeeze expires. */
 int quill_gestures_advance(quill_gestures *gestures, double time);
@@ -400,7 +475,11 @@ int quill_gestures_advance(quill_gestures *gestures, double time);
 /** The time (seconds) at which quill_gestures_advance must be called even without samples, or a negative number for none. */
 double quill_gestures_next_deadline(const quill_gestures *gestures);
 
-/** Takes the next outcome: 1 when *outcome was written, 0 when none. */
+/**
+ * Takes the next outcome: 1 when *outcome was written, 0 when none. A caller whose
+ * outcome->size is below QUILL_GESTURE_OUTCOME_SIZE_V2 (built against 0.4.0's header) gets only
+ * 0.4.0's kinds (double tap, squeeze): the outcomes of later kinds are skipped for it.
+ */
 int quill_gestures_next_outcome(quill_gestures *gestures, struct quill_gesture_outcome *outcome);
 
 void quill_gestures_free(quill_gestures *gestures);

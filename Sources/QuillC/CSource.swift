@@ -12,7 +12,7 @@ import Glibc
 final class SourceBox {
     enum Kind {
         case recording(samples: [PenSample], next: Int)
-        case live(TabletSource)
+        case live(TabletSession)
     }
     var kind: Kind
     let mapping: TabletMapping?
@@ -25,7 +25,7 @@ final class SourceBox {
 
     /// Moves what a live source decoded into the sample and pad queues (one stream of events,
     /// two getters in the C interface).
-    func pump(_ source: TabletSource) {
+    func pump(_ source: TabletSession) {
         if liveNext == liveSamples.count {
             liveSamples.removeAll(keepingCapacity: true)
             liveNext = 0
@@ -95,8 +95,9 @@ public func quill_source_open_device(_ node: UnsafePointer<CChar>?, _ options: U
     guarded {
         guard out != nil else { throw CFailure.invalid("source (the output pointer) is NULL") }
         let (parameters, _) = try parameters(options)
-        let source = try TabletSource(path: node.map { String(cString: $0) }, parameters: parameters)
-        try CHandle.handOut(SourceBox(kind: .live(source), mapping: source.mapping), to: out, "source")
+        // One tablet session: a node unplugged is looked for again at its path.
+        let session = try TabletSession(paths: [node.map { String(cString: $0) }], parameters: parameters)
+        try CHandle.handOut(SourceBox(kind: .live(session), mapping: session.mapping(forDevice: 0)), to: out, "source")
         return CStatus.ok
     }
 }
@@ -120,8 +121,12 @@ public func quill_source_open_fd(_ fd: Int32, _ options: UnsafePointer<quill_sou
                 status: QUILL_ERROR_NOT_A_PEN.rawValue,
                 message: "\(node.path) \"\(node.description.name)\" is a \(deviceClass.description), not a tablet's pen or pad: Quill reads pens and pads")
         }
-        let source = try TabletSource(node: node, parameters: parameters)
-        try CHandle.handOut(SourceBox(kind: .live(source), mapping: source.mapping), to: out, "source")
+        // The caller owns the node's opening (a sandbox's or compositor's fd): an unplugged node
+        // is not looked for again; the caller opens a new source on a new fd.
+        let session = try TabletSession(
+            nodes: [node], parameters: parameters, catalog: WacomCatalog.loadIfAvailable(),
+            opener: { path in throw EvdevNodeError(path: path, operation: "open (a source opened from an fd is not opened again)", errno: ENODEV) })
+        try CHandle.handOut(SourceBox(kind: .live(session), mapping: session.mapping(forDevice: 0)), to: out, "source")
         return CStatus.ok
     }
 }
@@ -129,7 +134,7 @@ public func quill_source_open_fd(_ fd: Int32, _ options: UnsafePointer<quill_sou
 @_cdecl("quill_source_get_fd")
 public func quill_source_get_fd(_ handle: OpaquePointer?) -> Int32 {
     guard let box = try? SourceBox.from(handle) else { return -1 }
-    if case let .live(source) = box.kind { return source.fileDescriptor }
+    if case let .live(source) = box.kind { return source.fileDescriptors.first ?? -1 }
     return -1
 }
 
@@ -138,13 +143,14 @@ public func quill_source_dispatch(_ handle: OpaquePointer?) -> Int32 {
     guarded {
         let box = try SourceBox.from(handle)
         guard case let .live(source) = box.kind else { return CStatus.ok }
-        let gone = QUILL_ERROR_DEVICE_GONE.rawValue
-        // Gone stays gone: every later dispatch says so (what was decoded is still to be taken).
-        if source.isGone { throw CFailure(status: gone, message: "\(source.tablet.node.path): the device went away (unplugged or its fd revoked); close the source") }
-        do {
-            try source.dispatch()
-        } catch let error as EvdevNodeError where error.isGone {
-            throw CFailure(status: gone, message: "\(error.path): the device went away (\(String(cString: strerror(error.errno))))")
+        try source.dispatch()
+        box.pump(source)
+        // While the node is away every dispatch says so (what was decoded is still to be taken);
+        // a node opened by path comes back by itself (its new fd: quill_source_get_fd).
+        if source.isAwaiting {
+            throw CFailure(
+                status: QUILL_ERROR_DEVICE_GONE.rawValue,
+                message: "\(source.path(ofDevice: 0) ?? "the tablet"): the device went away (unplugged or its fd revoked)")
         }
         return CStatus.ok
     }
@@ -213,7 +219,10 @@ public func quill_source_next_pad_event(_ handle: OpaquePointer?, _ out: UnsafeM
 public func quill_source_finish(_ handle: OpaquePointer?) -> Int32 {
     guarded {
         let box = try SourceBox.from(handle)
-        if case let .live(source) = box.kind { source.finish() }
+        if case let .live(source) = box.kind {
+            source.finish()
+            box.pump(source)
+        }
         return CStatus.ok
     }
 }

@@ -177,7 +177,9 @@ int quill_source_open_device(const char *node, const struct quill_source_options
  */
 int quill_source_open_fd(int fd, const struct quill_source_options *options, quill_source **source);
 
-/** The fd to poll for input (POLLIN), -1 for a recording. It belongs to the source: never close it. */
+/** The fd to poll for input (POLLIN), -1 for a recording or while the device is away (it changes
+ *  when an unplugged node comes back: ask again after each dispatch). It belongs to the source:
+ *  never close it. */
 int quill_source_get_fd(const quill_source *source);
 
 /**
@@ -186,7 +188,11 @@ int quill_source_get_fd(const quill_source *source);
  * QUILL_OK). Then take the samples with
  * quill_source_next_sample. Returns QUILL_OK, or an error: QUILL_ERROR_DEVICE_GONE when the
  * tablet was unplugged (or its fd revoked) — its open stroke ends as cancelled (take that sample
- * still), and every later dispatch says QUILL_ERROR_DEVICE_GONE again: close the source.
+ * still), and every dispatch says QUILL_ERROR_DEVICE_GONE while it is away. A source opened by
+ * path (quill_source_open_device) looks for its node again every 0.2 s (keep calling dispatch by
+ * quill_source_get_timeout): once it is back, dispatch returns QUILL_OK, the samples go on in the
+ * same clock, and quill_source_get_fd gives the node's new fd (poll that one). A source opened
+ * from an fd (quill_source_open_fd) stays gone: open a new source on the new fd.
  */
 int quill_source_dispatch(quill_source *source);
 

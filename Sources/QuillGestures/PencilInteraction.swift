@@ -1,44 +1,5 @@
 import QuillCore
 
-/// The person's system-wide preferences for pencil gestures (`UIPencilInteraction.preferred…`).
-public struct PencilPreferences: Hashable, Sendable {
-    /// What a double tap does. Default `switchEraser`.
-    public var preferredTapAction: PreferredAction = .switchEraser
-    /// What a squeeze does. No documented default; Quill uses `showContextualPalette`.
-    public var preferredSqueezeAction: PreferredAction = .showContextualPalette
-    /// Only the pencil draws; fingers scroll. Default false.
-    public var prefersPencilOnlyDrawing = false
-    /// Show a preview of the mark while hovering. Default true.
-    public var prefersHoverToolPreview = true
-    /// Pad buttons by libinput's button number: the double-tap or squeeze source, or an action of
-    /// their own. Default: none bound.
-    public var padButtons: [Int: PadBinding] = [:]
-    /// Whether a touch ring or strip sets the ink width (``PadWidthControl``). Default false.
-    public var padDialControlsWidth = false
-    /// A puck's or lens cursor's buttons by libevdev name (``PencilPreferences/puckButtonNames``:
-    /// `BTN_LEFT` … `BTN_EXTRA`), bound as pad buttons are. Default: none bound.
-    public var puckButtons: [String: PadBinding] = [:]
-
-    /// The buttons of a puck or lens cursor that can be bound, by libevdev name.
-    public static let puckButtonNames = ["BTN_LEFT", "BTN_RIGHT", "BTN_MIDDLE", "BTN_SIDE", "BTN_EXTRA"]
-
-    public init() {}
-}
-
-/// An app's own gesture settings: a custom action, used only when the person opted in to it in
-/// the app (never on by default).
-public struct AppGesturePreferences: Hashable, Sendable {
-    /// The app's custom action for a double tap, or nil.
-    public var customTapAction: AppCustomAction?
-    /// Whether the person chose the custom action in the app. Default false.
-    public var isCustomActionOptedIn = false
-
-    public init(customTapAction: AppCustomAction? = nil, isCustomActionOptedIn: Bool = false) {
-        self.customTapAction = customTapAction
-        self.isCustomActionOptedIn = isCustomActionOptedIn
-    }
-}
-
 /// Turns recognized gestures into tool-state changes with the dispatch order of the Human
 /// Interface Guidelines: the system setting `ignore` does nothing; otherwise the app's custom
 /// action when the person opted in to it; otherwise the system's preferred action. Every

@@ -16,6 +16,10 @@ import Foundation
 /// `selectTool:INK`, `togglePalette:color|ink-attributes|contextual` or `toggleWidth:POINTS`
 /// (0.5 … 80) — mode changes only. A missing file means the defaults. A file is untrusted input:
 /// anything else is refused with the file, the key and what was expected.
+///
+/// One codec: ``PencilPreferences`` and ``AppGesturePreferences`` are `Codable`, their decoders
+/// the one validator (of a file, of `quill preferences set` and of the fuzzer alike), read with
+/// `JSONDecoder` and written with `JSONEncoder`.
 public enum PreferencesFile {
     /// A preferences file that cannot be used.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -39,36 +43,101 @@ public enum PreferencesFile {
     }
 
     /// The keys of the system file.
-    public static let keys = ["preferredTapAction", "preferredSqueezeAction", "prefersPencilOnlyDrawing", "prefersHoverToolPreview", "padButtons", "padDialControlsWidth", "puckButtons"]
+    public static let keys = PencilPreferences.Key.allCases.map(\.rawValue)
 
     /// Widths a `toggleWidth:POINTS` custom action may give, in points: 0.5 … 80 (the inks' range).
     public static let customWidthRange = 0.5...80.0
 
+    /// The largest preferences file read, in bytes (a real one is a few hundred): anything larger
+    /// is refused before it is parsed. (Nesting is bounded by `JSONDecoder`, which refuses a
+    /// document nested more than 512 deep as not valid JSON.)
+    public static let maximumFileSize = 1 << 20
+
     /// Reads the system preferences at `path`; a missing file gives the defaults.
     public static func read(_ path: String) throws -> PencilPreferences {
-        guard let object = try jsonObject(at: path) else { return PencilPreferences() }
-        return try preferences(from: object, path: path)
+        guard let data = try contents(of: path) else { return PencilPreferences() }
+        return try decode(data, path: path)
     }
 
     /// The system preferences in `data` (the contents of the file `path` names, for messages).
     public static func decode(_ data: Data, path: String) throws -> PencilPreferences {
-        try preferences(from: parse(data, path: path), path: path)
+        try decode(PencilPreferences.self, from: data, path: path)
     }
 
     /// Reads an app's preferences; a missing file gives none (no custom action).
     public static func readApp(_ path: String) throws -> AppGesturePreferences {
-        guard let object = try jsonObject(at: path) else { return AppGesturePreferences() }
-        return try appPreferences(from: object, path: path)
+        guard let data = try contents(of: path) else { return AppGesturePreferences() }
+        return try decodeApp(data, path: path)
     }
 
     /// An app's preferences in `data`.
     public static func decodeApp(_ data: Data, path: String) throws -> AppGesturePreferences {
-        try appPreferences(from: parse(data, path: path), path: path)
+        try decode(AppGesturePreferences.self, from: data, path: path)
     }
 
-    /// The preferences as one line of JSON with every key (what `quill preferences show` prints).
+    /// The system preferences as their file holds them: every key, pretty-printed, keys sorted.
+    public static func encode(_ preferences: PencilPreferences) -> Data {
+        encoded(preferences, [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// An app's preferences as its file holds them: pretty-printed, keys sorted.
+    public static func encodeApp(_ preferences: AppGesturePreferences) -> Data {
+        encoded(preferences, [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// The preferences as one line of JSON with every key, keys sorted (what `quill preferences
+    /// show` prints: the file's encoding on one line; `JSONEncoder` keeps no other order).
     public static func json(_ preferences: PencilPreferences) -> String {
-        "{\"preferredTapAction\":\"\(preferences.preferredTapAction.name)\",\"preferredSqueezeAction\":\"\(preferences.preferredSqueezeAction.name)\",\"prefersPencilOnlyDrawing\":\(preferences.prefersPencilOnlyDrawing),\"prefersHoverToolPreview\":\(preferences.prefersHoverToolPreview),\"padButtons\":{\(preferences.padButtons.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\"\($0.value.name)\"" }.joined(separator: ","))},\"padDialControlsWidth\":\(preferences.padDialControlsWidth),\"puckButtons\":{\(preferences.puckButtons.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\"\($0.value.name)\"" }.joined(separator: ","))}}"
+        String(decoding: encoded(preferences, [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+    }
+
+    /// `quill preferences set KEY VALUE` applied to `preferences`: `preferredTapAction` and
+    /// `preferredSqueezeAction` to an action's name, `prefersPencilOnlyDrawing`,
+    /// `prefersHoverToolPreview` and `padDialControlsWidth` to true or false, `padButton.N` and
+    /// `puckButton.NAME` to a binding's name or `none` (unbound). The value is checked by the
+    /// file's decoder, and so are the merged preferences before they are returned; a failure
+    /// names `path` and `key` as given.
+    public static func set(_ key: String, to text: String, in preferences: PencilPreferences, path: String) throws -> PencilPreferences {
+        // One key of the file as JSON, read by the file's decoder.
+        func value(_ object: some Encodable) throws -> PencilPreferences {
+            do {
+                return try decode(encoded(object, []), path: path)
+            } catch var failure as Failure {
+                failure.key = key
+                if text != "none", failure.message.hasPrefix("unknown binding") {
+                    failure.message = failure.message.replacingOccurrences(of: "(expected one of", with: "(expected none or one of")
+                }
+                throw failure
+            }
+        }
+        var merged = preferences
+        switch key {
+        case "preferredTapAction": merged.preferredTapAction = try value([key: text]).preferredTapAction
+        case "preferredSqueezeAction": merged.preferredSqueezeAction = try value([key: text]).preferredSqueezeAction
+        case "prefersPencilOnlyDrawing", "prefersHoverToolPreview", "padDialControlsWidth":
+            // true and false are JSON's; any other word goes as a string, which the decoder refuses.
+            let read = try text == "true" || text == "false" ? value([key: text == "true"]) : value([key: text])
+            switch key {
+            case "prefersPencilOnlyDrawing": merged.prefersPencilOnlyDrawing = read.prefersPencilOnlyDrawing
+            case "prefersHoverToolPreview": merged.prefersHoverToolPreview = read.prefersHoverToolPreview
+            default: merged.padDialControlsWidth = read.padDialControlsWidth
+            }
+        case _ where key.hasPrefix("padButton."):
+            // `none` unbinds: the button is checked as the decoder checks it, bound to anything.
+            let button = String(key.dropFirst("padButton.".count))
+            let read = try value(["padButtons": [button: text == "none" ? PadBinding.doubleTap.name : text]]).padButtons
+            guard let bound = read.first else { return preferences }
+            merged.padButtons[bound.key] = text == "none" ? nil : bound.value
+        case _ where key.hasPrefix("puckButton."):
+            let button = String(key.dropFirst("puckButton.".count))
+            let read = try value(["puckButtons": [button: text == "none" ? PadBinding.doubleTap.name : text]]).puckButtons
+            guard let bound = read.first else { return preferences }
+            merged.puckButtons[bound.key] = text == "none" ? nil : bound.value
+        default:
+            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N, puckButton.NAME)")
+        }
+        // The merged preferences as the file will hold them, read back by the same decoder.
+        return try decode(encode(merged), path: path)
     }
 
     /// A custom action's text (`selectTool:INK`, `togglePalette:NAME`, `toggleWidth:POINTS`), or
@@ -86,111 +155,58 @@ public enum PreferencesFile {
         }
     }
 
-    /// The file's top-level JSON object, or nil when there is no file.
-    public static func jsonObject(at path: String) throws -> [String: Any]? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(path: path, key: nil, message: "cannot read the file (permission denied?)")
-        }
-        return try parse(data, path: path)
-    }
-
     // MARK: - Parts
 
-    private static func parse(_ data: Data, path: String) throws -> [String: Any] {
-        let parsed: Any
+    /// The contents of the file at `path` (at most ``maximumFileSize`` bytes), or nil when there is no file.
+    private static func contents(of path: String) throws -> Data? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        guard !isDirectory.boolValue else { throw Failure(path: path, key: nil, message: "cannot read the file (a directory)") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw Failure(path: path, key: nil, message: "cannot read the file (permission denied?)")
+        }
+        defer { try? handle.close() }
         do {
-            parsed = try JSONSerialization.jsonObject(with: data)
+            return try handle.read(upToCount: maximumFileSize + 1) ?? Data()
         } catch {
-            throw Failure(path: path, key: nil, message: "not valid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")")
+            throw Failure(path: path, key: nil, message: "cannot read the file")
         }
-        guard let object = parsed as? [String: Any] else { throw Failure(path: path, key: nil, message: "expected a JSON object") }
-        return object
     }
 
-    /// A JSON object of buttons to binding names (`padButtons`, `puckButtons`): each button read by
-    /// `button` (its key, or what it expects), each binding a ``PadBinding`` name.
-    private static func bindings<Button: Hashable>(
-        _ value: Any, key: String, path: String, example: String, button: (String) -> Result<Button, BindingKeyError>
-    ) throws -> [Button: PadBinding] {
-        guard let object = value as? [String: Any] else {
-            throw Failure(path: path, key: key, message: "expected an object of buttons to binding names, e.g. \(example)")
+    /// `data` read by `type`'s decoder, every failure naming `path`.
+    private static func decode<Preferences: Decodable>(_ type: Preferences.Type, from data: Data, path: String) throws -> Preferences {
+        guard data.count <= maximumFileSize else {
+            throw Failure(path: path, key: nil, message: "larger than \(maximumFileSize >> 20) MiB, not a preferences file")
         }
-        var bindings: [Button: PadBinding] = [:]
-        for (name, bound) in object.sorted(by: { $0.key < $1.key }) {
-            let parsed: Button
-            switch button(name) {
-            case let .success(found): parsed = found
-            case let .failure(error): throw Failure(path: path, key: "\(key).\(name)", message: error.expected)
-            }
-            guard let text = bound as? String, let binding = PadBinding(name: text) else {
-                throw Failure(path: path, key: "\(key).\(name)", message: "unknown binding '\(bound)' (expected one of \(PadBinding.names.joined(separator: ", ")))")
-            }
-            bindings[parsed] = binding
+        let decoder = JSONDecoder()
+        decoder.userInfo[.quillPreferencesPath] = path
+        do {
+            return try decoder.decode(type, from: data)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            // The decoders throw only failures: anything else is the parser's (too deep a nesting too).
+            throw Failure(path: path, key: nil, message: "not valid JSON" + (detail(of: error).map { ": \($0)" } ?? ""))
         }
-        return bindings
     }
 
-    /// What a binding's button key should have been.
-    struct BindingKeyError: Error {
-        let expected: String
-        init(_ expected: String) { self.expected = expected }
+    /// What the parser said beyond "not valid JSON", if anything.
+    private static func detail(of error: any Error) -> String? {
+        guard case let DecodingError.dataCorrupted(context) = error else { return "\(error)" }
+        if let underlying = context.underlyingError {
+            return (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(underlying)"
+        }
+        return context.debugDescription.contains("not valid JSON") ? nil : context.debugDescription
     }
 
-    private static func preferences(from object: [String: Any], path: String) throws -> PencilPreferences {
-        var preferences = PencilPreferences()
-        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-            switch key {
-            case "preferredTapAction": preferences.preferredTapAction = try action(value, key: key, path: path)
-            case "preferredSqueezeAction": preferences.preferredSqueezeAction = try action(value, key: key, path: path)
-            case "prefersPencilOnlyDrawing": preferences.prefersPencilOnlyDrawing = try bool(value, key: key, path: path)
-            case "prefersHoverToolPreview": preferences.prefersHoverToolPreview = try bool(value, key: key, path: path)
-            case "padDialControlsWidth": preferences.padDialControlsWidth = try bool(value, key: key, path: path)
-            case "padButtons":
-                let bindings = try Self.bindings(value, key: key, path: path, example: "{\"0\": \"switchEraser\"}") { button in
-                    Int(button).flatMap { (0...63).contains($0) ? $0 : nil }.map { .success($0) } ?? .failure(BindingKeyError("expected a pad button number 0…63"))
-                }
-                preferences.padButtons.merge(bindings) { $1 }
-            case "puckButtons":
-                let bindings = try Self.bindings(value, key: key, path: path, example: "{\"BTN_SIDE\": \"doubleTap\"}") { button in
-                    PencilPreferences.puckButtonNames.contains(button)
-                        ? .success(button) : .failure(BindingKeyError("expected a puck button, one of \(PencilPreferences.puckButtonNames.joined(separator: ", "))"))
-                }
-                preferences.puckButtons.merge(bindings) { $1 }
-            default: throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")))")
-            }
+    /// `value` as JSON; preferences have only strings, booleans and objects of them, which always encode.
+    private static func encoded(_ value: some Encodable, _ formatting: JSONEncoder.OutputFormatting) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = formatting
+        do {
+            return try encoder.encode(value)
+        } catch {
+            preconditionFailure("preferences always encode as JSON: \(error)")
         }
-        return preferences
-    }
-
-    private static func appPreferences(from object: [String: Any], path: String) throws -> AppGesturePreferences {
-        var preferences = AppGesturePreferences()
-        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-            switch key {
-            case "optedIn": preferences.isCustomActionOptedIn = try bool(value, key: key, path: path)
-            case "customTapAction":
-                guard let text = value as? String, let custom = customAction(text) else {
-                    throw Failure(path: path, key: key, message: "expected selectTool:INK, togglePalette:color|ink-attributes|contextual or toggleWidth:POINTS (0.5 … 80), found \(value)")
-                }
-                preferences.customTapAction = custom
-            default: throw Failure(path: path, key: key, message: "unknown key (expected customTapAction, optedIn)")
-            }
-        }
-        return preferences
-    }
-
-    private static func action(_ value: Any, key: String, path: String) throws -> PreferredAction {
-        guard let name = value as? String, let action = PreferredAction(name: name) else {
-            throw Failure(path: path, key: key, message: "unknown action '\(value)' (expected one of \(PreferredAction.allCases.map(\.name).joined(separator: ", ")))")
-        }
-        return action
-    }
-
-    private static func bool(_ value: Any, key: String, path: String) throws -> Bool {
-        // JSON true/false arrive as booleans (objCType "c"); 0 and 1 are numbers, not accepted.
-        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else {
-            throw Failure(path: path, key: key, message: "expected true or false, found \(value)")
-        }
-        return number.boolValue
     }
 }

@@ -46,6 +46,16 @@ public enum AppCustomAction: Hashable, Sendable {
     case togglePalette(Palette)
     /// Step the current tool's width by `points` (toggling back on the next tap).
     case toggleWidth(points: Double)
+
+    /// The action as an app's preferences file holds it (`selectTool:INK`, `togglePalette:NAME`,
+    /// `toggleWidth:POINTS`), what ``PreferencesFile/customAction(_:)`` reads back.
+    public var text: String {
+        switch self {
+        case let .selectTool(tool): return "selectTool:\(tool.ink)"
+        case let .togglePalette(palette): return "togglePalette:\(palette.rawValue)"
+        case let .toggleWidth(points): return "toggleWidth:\(points)"
+        }
+    }
 }
 
 /// The palettes a tap can show or hide.

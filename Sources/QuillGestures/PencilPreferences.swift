@@ -1,0 +1,240 @@
+import QuillCore
+
+/// The person's system-wide preferences for pencil gestures (`UIPencilInteraction.preferred…`).
+///
+/// `Codable` as the preferences file holds them (``PreferencesFile``): the decoder is the file's
+/// one validator — a missing key is its default, and an unknown key, a wrong type or a value out
+/// of range is refused with a ``PreferencesFile/Failure`` naming the file and the key.
+public struct PencilPreferences: Hashable, Sendable {
+    /// What a double tap does. Default `switchEraser`.
+    public var preferredTapAction: PreferredAction = .switchEraser
+    /// What a squeeze does. No documented default; Quill uses `showContextualPalette`.
+    public var preferredSqueezeAction: PreferredAction = .showContextualPalette
+    /// Only the pencil draws; fingers scroll. Default false.
+    public var prefersPencilOnlyDrawing = false
+    /// Show a preview of the mark while hovering. Default true.
+    public var prefersHoverToolPreview = true
+    /// Pad buttons by libinput's button number: the double-tap or squeeze source, or an action of
+    /// their own. Default: none bound.
+    public var padButtons: [Int: PadBinding] = [:]
+    /// Whether a touch ring or strip sets the ink width (``PadWidthControl``). Default false.
+    public var padDialControlsWidth = false
+    /// A puck's or lens cursor's buttons by libevdev name (``PencilPreferences/puckButtonNames``:
+    /// `BTN_LEFT` … `BTN_EXTRA`), bound as pad buttons are. Default: none bound.
+    public var puckButtons: [String: PadBinding] = [:]
+
+    /// The buttons of a puck or lens cursor that can be bound, by libevdev name.
+    public static let puckButtonNames = ["BTN_LEFT", "BTN_RIGHT", "BTN_MIDDLE", "BTN_SIDE", "BTN_EXTRA"]
+
+    /// The pad buttons that can be bound, by libinput's number.
+    public static let padButtonNumbers = 0...63
+
+    public init() {}
+}
+
+/// An app's own gesture settings: a custom action, used only when the person opted in to it in
+/// the app (never on by default).
+///
+/// `Codable` as an app's preferences file holds them: `{"customTapAction": "selectTool:pencil",
+/// "optedIn": true}`, validated by the decoder as ``PencilPreferences`` is.
+public struct AppGesturePreferences: Hashable, Sendable {
+    /// The app's custom action for a double tap, or nil.
+    public var customTapAction: AppCustomAction?
+    /// Whether the person chose the custom action in the app. Default false.
+    public var isCustomActionOptedIn = false
+
+    public init(customTapAction: AppCustomAction? = nil, isCustomActionOptedIn: Bool = false) {
+        self.customTapAction = customTapAction
+        self.isCustomActionOptedIn = isCustomActionOptedIn
+    }
+}
+
+extension CodingUserInfoKey {
+    /// The path of the preferences file being decoded (a `String`), named in every
+    /// ``PreferencesFile/Failure`` the decoders of ``PencilPreferences`` and
+    /// ``AppGesturePreferences`` throw. ``PreferencesFile`` sets it.
+    public static let quillPreferencesPath = CodingUserInfoKey(rawValue: "quill.preferencesPath")!
+}
+
+extension PencilPreferences: Codable {
+    /// The keys of the file (as ``PreferencesFile/keys``).
+    enum Key: String, CodingKey, CaseIterable {
+        case preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons
+    }
+
+    /// Reads every key exactly as the file allows: the defaults for missing keys; an unknown
+    /// key, a wrong type or an unknown name refused, naming the file and the key.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let object = try PreferencesObject(decoder)
+        for key in object.keys {
+            switch Key(rawValue: key.stringValue) {
+            case .preferredTapAction: preferredTapAction = try object.action(key)
+            case .preferredSqueezeAction: preferredSqueezeAction = try object.action(key)
+            case .prefersPencilOnlyDrawing: prefersPencilOnlyDrawing = try object.bool(key)
+            case .prefersHoverToolPreview: prefersHoverToolPreview = try object.bool(key)
+            case .padDialControlsWidth: padDialControlsWidth = try object.bool(key)
+            case .padButtons:
+                let buttons = try object.object(key, example: #"{"0": "switchEraser"}"#)
+                for button in buttons.keys {
+                    guard let number = Int(button.stringValue), Self.padButtonNumbers.contains(number) else {
+                        throw buttons.failure(button, "expected a pad button number 0…63")
+                    }
+                    padButtons[number] = try buttons.binding(button)
+                }
+            case .puckButtons:
+                let buttons = try object.object(key, example: #"{"BTN_SIDE": "doubleTap"}"#)
+                for button in buttons.keys {
+                    guard Self.puckButtonNames.contains(button.stringValue) else {
+                        throw buttons.failure(button, "expected a puck button, one of \(Self.puckButtonNames.joined(separator: ", "))")
+                    }
+                    puckButtons[button.stringValue] = try buttons.binding(button)
+                }
+            case nil:
+                throw object.failure(key, "unknown key (expected one of \(PreferencesFile.keys.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// Writes every key, with the names the decoder reads (an encoder with `.sortedKeys` gives
+    /// the same bytes for the same preferences).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(preferredTapAction.name, forKey: .preferredTapAction)
+        try container.encode(preferredSqueezeAction.name, forKey: .preferredSqueezeAction)
+        try container.encode(prefersPencilOnlyDrawing, forKey: .prefersPencilOnlyDrawing)
+        try container.encode(prefersHoverToolPreview, forKey: .prefersHoverToolPreview)
+        var pad = container.nestedContainer(keyedBy: AnyKey.self, forKey: .padButtons)
+        for (button, binding) in padButtons.sorted(by: { $0.key < $1.key }) {
+            try pad.encode(binding.name, forKey: AnyKey(String(button)))
+        }
+        try container.encode(padDialControlsWidth, forKey: .padDialControlsWidth)
+        var puck = container.nestedContainer(keyedBy: AnyKey.self, forKey: .puckButtons)
+        for (button, binding) in puckButtons.sorted(by: { $0.key < $1.key }) {
+            try puck.encode(binding.name, forKey: AnyKey(button))
+        }
+    }
+}
+
+extension AppGesturePreferences: Codable {
+    enum Key: String, CodingKey {
+        case customTapAction, optedIn
+    }
+
+    /// Reads an app's file: `customTapAction` (``PreferencesFile/customAction(_:)``) and `optedIn`.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let object = try PreferencesObject(decoder)
+        for key in object.keys {
+            switch Key(rawValue: key.stringValue) {
+            case .optedIn: isCustomActionOptedIn = try object.bool(key)
+            case .customTapAction:
+                guard let text = object.string(key), let custom = PreferencesFile.customAction(text) else {
+                    throw object.failure(
+                        key, "expected selectTool:INK, togglePalette:color|ink-attributes|contextual or toggleWidth:POINTS (0.5 … 80), found \(object.found(key))")
+                }
+                customTapAction = custom
+            case nil:
+                throw object.failure(key, "unknown key (expected customTapAction, optedIn)")
+            }
+        }
+    }
+
+    /// Writes `customTapAction` (when there is one) and `optedIn`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encodeIfPresent(customTapAction?.text, forKey: .customTapAction)
+        try container.encode(isCustomActionOptedIn, forKey: .optedIn)
+    }
+}
+
+// MARK: - Decoding
+
+/// Any key of a JSON object (the file's keys are checked one by one, so unknown ones are seen).
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ stringValue: String) { self.stringValue = stringValue }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// One JSON object of a preferences file (the top level, or `padButtons` and `puckButtons`), read
+/// key by key; every failure names the file and the key (`padButtons.3` within a binding object).
+struct PreferencesObject {
+    let container: KeyedDecodingContainer<AnyKey>
+    let path: String
+    /// The key of this object within the file, nil at the top level.
+    let name: String?
+
+    /// The top-level object of the file `decoder` reads.
+    init(_ decoder: any Decoder) throws {
+        path = decoder.userInfo[.quillPreferencesPath] as? String ?? "preferences"
+        name = nil
+        do {
+            container = try decoder.container(keyedBy: AnyKey.self)
+        } catch {
+            throw PreferencesFile.Failure(path: path, key: nil, message: "expected a JSON object")
+        }
+    }
+
+    private init(container: KeyedDecodingContainer<AnyKey>, path: String, name: String) {
+        self.container = container
+        self.path = path
+        self.name = name
+    }
+
+    /// The keys, in order (the first bad one is the one named).
+    var keys: [AnyKey] { container.allKeys.sorted { $0.stringValue < $1.stringValue } }
+
+    func failure(_ key: AnyKey, _ message: String) -> PreferencesFile.Failure {
+        PreferencesFile.Failure(path: path, key: name.map { "\($0).\(key.stringValue)" } ?? key.stringValue, message: message)
+    }
+
+    /// The value at `key` when it is a string.
+    func string(_ key: AnyKey) -> String? { try? container.decode(String.self, forKey: key) }
+
+    /// The value at `key` as a message shows it: a string quoted, a number, true, false, null, an object, an array.
+    func found(_ key: AnyKey) -> String {
+        if let text = string(key) { return "'\(text)'" }
+        if (try? container.decodeNil(forKey: key)) == true { return "null" }
+        if let bool = try? container.decode(Bool.self, forKey: key) { return String(bool) }
+        if let number = try? container.decode(Int.self, forKey: key) { return String(number) }
+        if let number = try? container.decode(Double.self, forKey: key) { return String(number) }
+        if (try? container.nestedContainer(keyedBy: AnyKey.self, forKey: key)) != nil { return "an object" }
+        if (try? container.nestedUnkeyedContainer(forKey: key)) != nil { return "an array" }
+        return "a number out of range"
+    }
+
+    /// A JSON `true` or `false` (0 and 1 are numbers, not accepted).
+    func bool(_ key: AnyKey) throws -> Bool {
+        guard let value = try? container.decode(Bool.self, forKey: key) else {
+            throw failure(key, "expected true or false, found \(found(key))")
+        }
+        return value
+    }
+
+    /// A preferred action by name.
+    func action(_ key: AnyKey) throws -> PreferredAction {
+        guard let action = string(key).flatMap(PreferredAction.init(name:)) else {
+            throw failure(key, "unknown action \(found(key)) (expected one of \(PreferredAction.allCases.map(\.name).joined(separator: ", ")))")
+        }
+        return action
+    }
+
+    /// A pad or puck binding by name.
+    func binding(_ key: AnyKey) throws -> PadBinding {
+        guard let binding = string(key).flatMap(PadBinding.init(name:)) else {
+            throw failure(key, "unknown binding \(found(key)) (expected one of \(PadBinding.names.joined(separator: ", ")))")
+        }
+        return binding
+    }
+
+    /// The object of buttons to binding names at `key`.
+    func object(_ key: AnyKey, example: String) throws -> PreferencesObject {
+        guard let nested = try? container.nestedContainer(keyedBy: AnyKey.self, forKey: key) else {
+            throw failure(key, "expected an object of buttons to binding names, e.g. \(example)")
+        }
+        return PreferencesObject(container: nested, path: path, name: key.stringValue)
+    }
+}

@@ -92,13 +92,16 @@ let package = Package(
         ),
         .target(
             name: "QuillDevices",
-            dependencies: ["QuillCore", "QuillInput", "QuillSystem"]
+            dependencies: ["QuillCore", "QuillInput", "QuillSystem", .product(name: "DequeModule", package: "swift-collections")]
         ),
         // quill.h, the C interface's one header (its types are filled by QuillC).
         .target(name: "CQuill", publicHeadersPath: "include"),
         .target(
             name: "QuillC",
-            dependencies: ["CQuill", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillLayout"],
+            dependencies: [
+                "CQuill", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillLayout",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libquill.so.0"])]
         ),
         .executableTarget(

@@ -1,3 +1,4 @@
+import DequeModule
 import CQuill
 import QuillCore
 import QuillGestures
@@ -11,8 +12,7 @@ import Glibc
 final class GesturesBox {
     var session: PencilSession
     var fresh: [PencilInteraction.Outcome] = []
-    var outcomes: [quill_gesture_outcome] = []
-    var head = 0
+    var outcomes: Deque<quill_gesture_outcome> = []
 
     init(preferences: PencilPreferences) { session = PencilSession(preferences: preferences) }
 
@@ -29,10 +29,6 @@ final class GesturesBox {
     /// Keeps the session's new outcomes, every kind, for the caller (quill_gestures_next_outcome
     /// skips the kinds after 0.4.0 for a 0.4.0 caller).
     func collect() {
-        if head > 0, head == outcomes.count {
-            outcomes.removeAll(keepingCapacity: true)
-            head = 0
-        }
         for outcome in fresh { outcomes.append(Self.make(outcome)) }
         fresh.removeAll(keepingCapacity: true)
     }
@@ -209,9 +205,7 @@ public func quill_gestures_next_outcome(_ handle: OpaquePointer?, _ out: UnsafeM
         let target = try CStatus.checkOutput(out, "quill_gesture_outcome")
         // A 0.4.0 caller (a struct of QUILL_GESTURE_OUTCOME_SIZE_V1) gets 0.4.0's kinds only.
         let takesEveryKind = target.count >= Int(QUILL_GESTURE_OUTCOME_SIZE_V2)
-        while box.head < box.outcomes.count {
-            let outcome = box.outcomes[box.head]
-            box.head += 1
+        while let outcome = box.outcomes.popFirst() {
             guard takesEveryKind || GesturesBox.isOf040(outcome) else { continue }
             target.write(outcome)
             return 1

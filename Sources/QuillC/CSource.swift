@@ -1,3 +1,4 @@
+import DequeModule
 import CQuill
 import QuillCore
 import QuillDevices
@@ -11,32 +12,22 @@ import Glibc
 /// What a quill_source handle holds: a recording's samples, or a live tablet.
 final class SourceBox {
     enum Kind {
-        case recording(samples: [PenSample], next: Int)
+        case recording
         case live(TabletSession)
     }
-    var kind: Kind
+    let kind: Kind
     let mapping: TabletMapping?
-    /// Pad events not yet taken (a recording's all at once; a live pad's after each dispatch).
-    var padEvents: [PadEvent] = []
-    var padNext = 0
-    /// A live source's samples taken from its events and not yet handed out.
-    var liveSamples: [PenSample] = []
-    var liveNext = 0
+    /// Samples not yet taken (a recording's all at once; a live tablet's after each dispatch).
+    var samples: Deque<PenSample> = []
+    /// Pad events not yet taken, likewise.
+    var padEvents: Deque<PadEvent> = []
 
     /// Moves what a live source decoded into the sample and pad queues (one stream of events,
     /// two getters in the C interface).
     func pump(_ source: TabletSession) {
-        if liveNext == liveSamples.count {
-            liveSamples.removeAll(keepingCapacity: true)
-            liveNext = 0
-        }
-        if padNext == padEvents.count {
-            padEvents.removeAll(keepingCapacity: true)
-            padNext = 0
-        }
         while let event = source.nextEvent() {
             switch event {
-            case .sample(let sample): liveSamples.append(sample)
+            case .sample(let sample): samples.append(sample)
             case .pad(let pad): padEvents.append(pad)
             default: break
             }
@@ -83,8 +74,9 @@ public func quill_source_open_recording(_ path: UnsafePointer<CChar>?, _ options
         let events = try replay.allEvents()
         var samples: [PenSample] = []
         events.appendSamples(to: &samples)
-        let box = SourceBox(kind: .recording(samples: samples, next: 0), mapping: replay.mapping(forDevice: 0))
-        box.padEvents = events.compactMap(\.padEvent)
+        let box = SourceBox(kind: .recording, mapping: replay.mapping(forDevice: 0))
+        box.samples = Deque(samples)
+        box.padEvents = Deque(events.compactMap(\.padEvent))
         try CHandle.handOut(box, to: out, "source")
         return CStatus.ok
     }
@@ -167,17 +159,8 @@ public func quill_source_next_sample(_ handle: OpaquePointer?, _ out: UnsafeMuta
     guarded {
         let box = try SourceBox.from(handle)
         let target = try CStatus.checkOutput(out, "quill_sample")
-        let sample: PenSample?
-        switch box.kind {
-        case let .recording(samples, next):
-            sample = next < samples.count ? samples[next] : nil
-            if sample != nil { box.kind = .recording(samples: samples, next: next + 1) }
-        case let .live(source):
-            box.pump(source)
-            sample = box.liveNext < box.liveSamples.count ? box.liveSamples[box.liveNext] : nil
-            if sample != nil { box.liveNext += 1 }
-        }
-        guard let sample else { return 0 }
+        if case let .live(source) = box.kind { box.pump(source) }
+        guard let sample = box.samples.popFirst() else { return 0 }
         target.write(CSample.make(sample))
         return 1
     }
@@ -189,9 +172,7 @@ public func quill_source_next_pad_event(_ handle: OpaquePointer?, _ out: UnsafeM
         let box = try SourceBox.from(handle)
         let target = try CStatus.checkOutput(out, "quill_pad_event")
         if case let .live(source) = box.kind { box.pump(source) }
-        guard box.padNext < box.padEvents.count else { return 0 }
-        let event = box.padEvents[box.padNext]
-        box.padNext += 1
+        guard let event = box.padEvents.popFirst() else { return 0 }
         var value = quill_pad_event()
         value.size = UInt32(MemoryLayout<quill_pad_event>.size)
         value.device = Int32(truncatingIfNeeded: event.deviceIndex)

@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 import QuillCore
 import QuillInput
@@ -65,8 +66,7 @@ public final class LibinputSource {
     private var awaited: [String: String] = [:]  // sysname → node
     private var lastSample: [String: PenSample] = [:]
     private var frameSamples: [String: PenSample] = [:]
-    private var queue: [Event] = []
-    private var head = 0
+    private var queue: Deque<Event> = []
     /// Tool events read so far (libinput's, before merging).
     public private(set) var toolEventCount = 0
     /// libinput events the last ``dispatch()`` found (0: libinput had nothing).
@@ -114,9 +114,7 @@ public final class LibinputSource {
 
     /// The next event, or nil when none is waiting.
     public func nextEvent() -> Event? {
-        guard head < queue.count else { return nil }
-        head += 1
-        return queue[head - 1]
+        queue.popFirst()
     }
 
     /// Path backend: adds removed nodes that can be opened again (their samples keep the clock).
@@ -129,10 +127,6 @@ public final class LibinputSource {
 
     /// Reads what libinput has (without blocking) and turns it into events.
     public func dispatch() throws {
-        if head > 0, head == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-        }
         let pending = context.events()
         lastDispatchCount = pending.count
         guard !pending.isEmpty else { return }

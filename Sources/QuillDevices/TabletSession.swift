@@ -1,3 +1,4 @@
+import DequeModule
 import QuillCore
 import QuillInput
 import QuillSystem
@@ -45,8 +46,7 @@ public final class TabletSession {
     private var paths: [String] = []
     /// Unplugged tablets: device index → when (µs on the clock) to try opening the node again.
     private var awaiting: [Int: Int64] = [:]
-    private var queue: [TabletEvent] = []
-    private var head = 0
+    private var queue: Deque<TabletEvent> = []
 
     /// A session over `nodes` (device 0, 1, … in this order). `origin`: the run's start on
     /// `clock` (default: now); `catalog`: libwacom's sizes and pad layouts; `opener` opens a
@@ -125,7 +125,6 @@ public final class TabletSession {
     /// when its ``duration`` has passed. An unplug is not an error: its events say so. Throws
     /// only what reading a node throws otherwise (an I/O error).
     public func dispatch() throws {
-        compact()
         eventsRead = 0
         guard !isFinished else { return }
         for (index, source) in sources.enumerated() where awaiting[index] == nil {
@@ -153,9 +152,7 @@ public final class TabletSession {
 
     /// The next event, or nil when none is waiting.
     public func nextEvent() -> TabletEvent? {
-        guard head < queue.count else { return nil }
-        head += 1
-        return queue[head - 1]
+        queue.popFirst()
     }
 
     /// Ends the run: a tip still down gets its `ended` sample; nothing more is read.
@@ -181,12 +178,5 @@ public final class TabletSession {
 
     private func drain(_ source: TabletSource) {
         while let event = source.nextEvent() { queue.append(event) }
-    }
-
-    private func compact() {
-        if head > 0, head == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-        }
     }
 }

@@ -1,3 +1,4 @@
+import DequeModule
 import QuillCore
 import QuillInput
 import QuillSystem
@@ -19,8 +20,9 @@ public final class TabletSource {
     public private(set) var tablet: LiveTablet
     /// The clock `dispatch()` reads for the proximity timer.
     public let clock: SessionClock
-    private var queue: [TabletEvent] = []
-    private var head = 0
+    private var queue: Deque<TabletEvent> = []
+    /// What the decoder appends to, moved into ``queue`` (reused: nothing allocated per frame).
+    private var decoded: [TabletEvent] = []
     private var events: [InputEvent] = []
     /// Ends the stream of ``samples(queue:)`` (set by it).
     nonisolated(unsafe) var endStream: (@Sendable () -> Void)?
@@ -39,6 +41,7 @@ public final class TabletSource {
         self.clock = clock
         tablet = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin ?? clock.microseconds(), catalog: catalog)
         queue.reserveCapacity(64)
+        decoded.reserveCapacity(64)
         events.reserveCapacity(256)
     }
 
@@ -69,10 +72,6 @@ public final class TabletSource {
     /// `EvdevNodeError` when the tablet was unplugged, after its open stroke was cancelled
     /// (that sample and a ``TabletEvent/deviceRemoved(device:time:)`` wait in the queue).
     public func dispatch() throws {
-        if head > 0, head == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-        }
         eventsRead = 0
         guard !isGone else { return }
         events.removeAll(keepingCapacity: true)
@@ -83,17 +82,21 @@ public final class TabletSource {
             throw error
         }
         if events.isEmpty {
-            _ = tablet.expireProximity(at: clock.microseconds(), into: &queue)
+            _ = tablet.expireProximity(at: clock.microseconds(), into: &decoded)
         } else {
-            tablet.decode(events, into: &queue)
+            tablet.decode(events, into: &decoded)
         }
+        enqueueDecoded()
+    }
+
+    private func enqueueDecoded() {
+        queue.append(contentsOf: decoded)
+        decoded.removeAll(keepingCapacity: true)
     }
 
     /// The next event (sample, proximity change, pad event, removal), or nil when none is waiting.
     public func nextEvent() -> TabletEvent? {
-        guard head < queue.count else { return nil }
-        head += 1
-        return queue[head - 1]
+        queue.popFirst()
     }
 
     /// The next decoded sample, or nil when none is waiting; the events between are passed over
@@ -111,7 +114,8 @@ public final class TabletSource {
     public func unplugged() {
         guard !isGone else { return }
         isGone = true
-        tablet.decoder.cancel(into: &queue)
+        tablet.decoder.cancel(into: &decoded)
+        enqueueDecoded()
         queue.append(.deviceRemoved(device: tablet.decoder.deviceIndex, time: now))
     }
 
@@ -126,6 +130,7 @@ public final class TabletSource {
 
     /// Ends the input: a tip still down gets its `ended` sample.
     public func finish() {
-        tablet.decoder.finish(into: &queue)
+        tablet.decoder.finish(into: &decoded)
+        enqueueDecoded()
     }
 }

@@ -151,89 +151,11 @@ struct Canvas: ParsableCommand {
 
     /// One JSON line: what the window showed at the end (``CanvasSummaryRecord``).
     private func summary(_ window: CanvasWindow) -> String {
-        let model = window.model
-        let layout = model.layout
-        let t = model.documentToWindow
-        func box(_ r: Rect) -> [Double] { [r.x, r.y, r.width, r.height] }
-        let latencies = window.painter.latencies.sorted()
-        func percentile(_ p: Double) -> Double? {
-            guard !latencies.isEmpty else { return nil }
-            // Milliseconds to the microsecond, as the summary has always given them.
-            return (latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] * 1000).rounded() / 1000
-        }
+        let record = CanvasSummaryRecord(window)
         if stats {
-            Console.warning("latency (sample read → frame painted), \(latencies.count) samples: p50 \(percentile(0.5).map { String(format: "%.3f", $0) } ?? "null") ms, p99 \(percentile(0.99).map { String(format: "%.3f", $0) } ?? "null") ms")
+            let latency = record.latency_ms
+            Console.warning("latency (sample read → frame painted), \(latency.samples) samples: p50 \(latency.p50.map { String(format: "%.3f", $0) } ?? "null") ms, p99 \(latency.p99.map { String(format: "%.3f", $0) } ?? "null") ms")
         }
-        let record = CanvasSummaryRecord(
-            input: window.inputDescription, window: [layout.window.width, layout.window.height],
-            size_class: .init(horizontal: layout.sizeClass.horizontal.rawValue, vertical: layout.sizeClass.vertical.rawValue),
-            palette: .init(docked: layout.palette.isDocked, background: box(layout.palette.background), controls: layout.palette.controls.map(box)),
-            safe_area: box(layout.safeAreaRect), canvas: box(layout.canvas), document: [model.document.width, model.document.height],
-            document_to_window: [t.scale, t.x, t.y], strokes: model.recorder.drawing.strokes.count, tool: model.interaction.state.current.ink,
-            last_feedback: model.feedback?.text, frames: window.painter.frameCount,
-            latency_ms: .init(p50: percentile(0.5), p99: percentile(0.99), samples: latencies.count))
         return JSONLineEncoder().line(record)
-    }
-}
-
-/// The JSON line `quill canvas --screenshot` prints at the end: input, window, size class,
-/// palette, safe area, canvas, document (points), strokes, tool, last feedback, frames painted
-/// and the latency (sample read → frame painted, milliseconds; null without samples).
-struct CanvasSummaryRecord: Encodable {
-    struct SizeClass: Encodable {
-        var horizontal: String
-        var vertical: String
-    }
-    struct Palette: Encodable {
-        var docked: Bool
-        var background: [Double]
-        var controls: [[Double]]
-    }
-    struct Latency: Encodable {
-        var p50: Double?
-        var p99: Double?
-        var samples: Int
-
-        func encode(to encoder: any Encoder) throws {
-            var row = encoder.container(keyedBy: CodingKeys.self)
-            if let p50 { try row.encode(p50, forKey: .p50) } else { try row.encodeNil(forKey: .p50) }
-            if let p99 { try row.encode(p99, forKey: .p99) } else { try row.encodeNil(forKey: .p99) }
-            try row.encode(samples, forKey: .samples)
-        }
-        enum CodingKeys: String, CodingKey { case p50, p99, samples }
-    }
-    var input: String
-    var window: [Double]
-    var size_class: SizeClass
-    var palette: Palette
-    var safe_area: [Double]
-    var canvas: [Double]
-    var document: [Double]
-    var document_to_window: [Double]
-    var strokes: Int
-    var tool: String
-    var last_feedback: String?
-    var frames: Int
-    var latency_ms: Latency
-
-    enum CodingKeys: String, CodingKey {
-        case input, window, size_class, palette, safe_area, canvas, document, document_to_window, strokes, tool, last_feedback, frames, latency_ms
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var row = encoder.container(keyedBy: CodingKeys.self)
-        try row.encode(input, forKey: .input)
-        try row.encode(window, forKey: .window)
-        try row.encode(size_class, forKey: .size_class)
-        try row.encode(palette, forKey: .palette)
-        try row.encode(safe_area, forKey: .safe_area)
-        try row.encode(canvas, forKey: .canvas)
-        try row.encode(document, forKey: .document)
-        try row.encode(document_to_window, forKey: .document_to_window)
-        try row.encode(strokes, forKey: .strokes)
-        try row.encode(tool, forKey: .tool)
-        if let last_feedback { try row.encode(last_feedback, forKey: .last_feedback) } else { try row.encodeNil(forKey: .last_feedback) }
-        try row.encode(frames, forKey: .frames)
-        try row.encode(latency_ms, forKey: .latency_ms)
     }
 }

@@ -40,6 +40,52 @@ struct LibinputLiveTests {
         #expect(live.filter { $0.phase == "ended" || $0.phase == "cancelled" }.count == replay.filter { $0.phase == "ended" || $0.phase == "cancelled" }.count)
     }
 
+    /// The six lens-cursor recordings (Intuos4 8x13, Intuos5 touch L): libinput 1.22.1 brings a
+    /// lens into proximity only below its cursor threshold (ABS_DISTANCE < 42) and takes it out
+    /// above; Quill's replay follows, so libinput's samples are the replay's — the first at the
+    /// same frame, and (the drags, played whole) the last too. The longer click and move
+    /// recordings are played for their first 400 frames (the lens comes in within the first 61).
+    static let lensRecordings: [(file: String, description: String, whole: Bool)] = [
+        ("Wacom-Intuos4-8x13.lens-cursor-drag.events", "Wacom-Intuos4-8x13.desc", true),
+        ("Wacom-Intuos5-touch-L-Pen.lens-cursor-drag.events", "Wacom-Intuos5-touch-L-Pen.desc", true),
+        ("Wacom-Intuos4-8x13.lens-cursor-click.events", "Wacom-Intuos4-8x13.desc", false),
+        ("Wacom-Intuos4-8x13.lens-cursor-move.events", "Wacom-Intuos4-8x13.desc", false),
+        ("Wacom-Intuos5-touch-L-Pen.lens-cursor-click.events", "Wacom-Intuos5-touch-L-Pen.desc", false),
+        ("Wacom-Intuos5-touch-L-Pen.lens-cursor-move.events", "Wacom-Intuos5-touch-L-Pen.desc", false),
+    ]
+
+    @Test(arguments: lensRecordings.map(\.file))
+    func libinputsLensProximityIsTheReplays(file: String) throws {
+        let entry = try #require(Self.lensRecordings.first { $0.file == file })
+        // The descriptions were recorded on a kernel that declared no resolution, which libinput
+        // refuses; today's kernel (wacom_wac.c) declares 200 units/mm for both models' X and Y
+        // (65024 × 40640 units: 325.1 × 203.2 mm, libwacom's 12.8 × 8 in). Both sides read that.
+        let original = try String(contentsOfFile: Fixtures.recording("evemu-devices/" + entry.description), encoding: .utf8)
+        let withResolution = original
+            .replacingOccurrences(of: "A: 00 0 65024 4 0 0\n", with: "A: 00 0 65024 4 0 200\n")
+            .replacingOccurrences(of: "A: 01 0 40640 4 0 0\n", with: "A: 01 0 40640 4 0 200\n")
+        #expect(withResolution.components(separatedBy: " 0 200\n").count == 3, "both axes given their resolution")
+        let description = Fixtures.temporaryPath("-lens.desc")
+        try withResolution.write(toFile: description, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: description) }
+        let mock = try MockedTablet(
+            recording: Fixtures.recording("evemu-devices/" + file), deviceFile: description, maximumFrames: entry.whole ? .max : 400)
+        let replay = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
+        let run = try mock.run(
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)"])
+        #expect(run.status == 0, "\(run.error)")
+        let live = try LiveSample.parse(run.output).filter { $0.tool == "lens" }
+        let lens = replay.filter { $0.tool == "lens" }
+        try #require(!live.isEmpty && !lens.isEmpty, "\(file): libinput \(live.count), replay \(lens.count) lens samples: \(run.error)")
+        #expect(abs(live[0].t - lens[0].t) < 1e-6, "\(file): libinput's lens comes in at \(live[0].t) s, the replay's at \(lens[0].t) s")
+        if entry.whole {
+            #expect(abs(live.last!.t - lens.last!.t) < 1e-6, "\(file): libinput's last lens sample at \(live.last!.t) s, the replay's at \(lens.last!.t) s")
+        }
+        #expect(!live.contains { $0.buttons.contains("BTN_MIDDLE") && $0.buttons.contains("BTN_EXTRA") }, "libinput has no phantom presses")
+        let disagreements = LiveSample.disagreements(libinput: live, replay: lens, device: mock.device)
+        #expect(disagreements.isEmpty, "\(file): \(disagreements.prefix(8).joined(separator: "\n"))")
+    }
+
     /// The udev backend: without --device libinput enumerates seat0 (umockdev's sysfs, the udev
     /// database entry of the preload helper) and finds the mocked tablet; its samples agree with
     /// the replay as the path backend's do.

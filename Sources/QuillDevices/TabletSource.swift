@@ -28,6 +28,9 @@ public final class TabletSource {
     nonisolated(unsafe) var endStream: (@Sendable () -> Void)?
     /// Events read by the last ``dispatch()``.
     public private(set) var eventsRead = 0
+    /// The kernel's events the last ``dispatch()`` read, as they came (times on the node's clock):
+    /// for a recorder (`quill record`).
+    public var eventsOfLastDispatch: [InputEvent] { events }
     /// True once the node is gone (unplugged); ``dispatch()`` has thrown and the open stroke was
     /// cancelled.
     public private(set) var isGone = false

@@ -20,32 +20,28 @@ struct Record: ParsableCommand {
     var duration: Double?
 
     func run() throws {
-        let node: EvdevNode
-        do { node = try TabletFinder.find(device) } catch { Console.error(error); throw ExitCode.failure }
+        let session: TabletSession
+        do {
+            session = try TabletSession(paths: [device], duration: duration)
+        } catch let error as ParameterError {
+            throw error
+        } catch {
+            Console.error(error)
+            throw ExitCode.failure
+        }
         StopSignal.install()
+        let node = session.sources[0].tablet.node
         let writer = try LibinputRecordWriter(path: output, deviceCount: 1)
         writer.flushesEveryFrame = true
         try writer.beginDevice(node.description, node: node.path)
-        let started = MonotonicClock.now()
-        var events: [InputEvent] = []
         var frame: [InputEvent] = []
         var origin: Int64?
         var count = 0
-        loop: while !StopSignal.isRequested {
-            let remaining = duration.map { $0 - (MonotonicClock.now() - started) }
-            if let remaining, remaining <= 0 { break }
-            do {
-                // Sleeps until events come, Ctrl-C or the end of --duration.
-                let readiness = try EvdevNode.wait(for: [node], timeout: remaining, wakingOn: StopSignal.wakeDescriptors)
-                if readiness[0] == .gone { throw EvdevNodeError(path: node.path, operation: "poll", errno: ENODEV) }
-                guard readiness[0] == .readable else { continue }
-                events.removeAll(keepingCapacity: true)
-                try node.readEvents(into: &events)
-            } catch let error as EvdevNodeError where error.isGone {
-                Console.warning("\(error); the recording so far is kept in \(output)")
-                break loop
-            }
-            for var event in events {
+        loop: while !StopSignal.isRequested && !session.isFinished {
+            // Sleeps until events come, Ctrl-C or the end of --duration.
+            session.wait(timeout: nil, wakingOn: StopSignal.wakeDescriptors)
+            try session.dispatch()
+            for var event in session.sources[0].eventsOfLastDispatch {
                 if origin == nil { origin = event.microseconds }
                 // Held within ±30 years: a node's bytes out of step never trap the recorder.
                 event.microseconds = LiveTablet.relativeTime(event.microseconds, from: origin ?? 0)
@@ -55,6 +51,11 @@ struct Record: ParsableCommand {
                     try writer.write(frame: frame[...])
                     frame.removeAll(keepingCapacity: true)
                 }
+            }
+            while let event = session.nextEvent() {
+                guard case .deviceRemoved = event else { continue }
+                Console.warning("\(node.path): the device was removed; the recording so far is kept in \(output)")
+                break loop
             }
         }
         if !frame.isEmpty { try writer.write(frame: frame[...]) }

@@ -37,41 +37,71 @@ public struct JSONLineEncoder: Sendable {
     public static func number(_ value: Double) -> String { value.isFinite ? "\(value)" : "null" }
 }
 
-/// A value being encoded: a scalar's text, or an object or array of nodes.
+/// A value being encoded: a scalar's text, or an object or array whose members are written as
+/// text as they come; only a nested container is a node of its own (a row of scalars is one
+/// string, not a node per field).
 final class JSONNode {
-    var scalar: String?
-    var keys: [String]?
-    var isArray = false
-    var children: [JSONNode] = []
+    enum Kind { case unset, scalar, object, array }
+    var kind = Kind.unset
+    var scalar = ""
+    /// Members written so far (for the commas).
+    var count = 0
+    /// Text written before each nested container, and the container.
+    var nested: [(text: String, node: JSONNode)] = []
+    /// Text written since the last nested container.
+    var current = ""
 
-    init(scalar: String? = nil) { self.scalar = scalar }
+    init() {}
+    init(scalar: String) {
+        kind = .scalar
+        self.scalar = scalar
+    }
+
+    /// Starts the next member of an object: `,"key":`.
+    func beginMember(_ key: String) {
+        if count > 0 { current += "," }
+        count += 1
+        JSONNode.appendQuoted(key, to: &current)
+        current += ":"
+    }
+
+    /// Starts the next element of an array.
+    func beginElement() {
+        if count > 0 { current += "," }
+        count += 1
+    }
+
+    /// A nested container (or a value encoded through its own `encode(to:)`) at this point.
+    func child() -> JSONNode {
+        let node = JSONNode()
+        nested.append((current, node))
+        current = ""
+        return node
+    }
 
     func write(to text: inout String) {
-        if let scalar {
-            text += scalar
-        } else if let keys {
-            text += "{"
-            for (index, (key, child)) in zip(keys, children).enumerated() {
-                if index > 0 { text += "," }
-                JSONNode.appendQuoted(key, to: &text)
-                text += ":"
-                child.write(to: &text)
+        switch kind {
+        case .scalar: text += scalar
+        case .unset: text += "null"
+        case .object, .array:
+            text += kind == .object ? "{" : "["
+            for (before, node) in nested {
+                text += before
+                node.write(to: &text)
             }
-            text += "}"
-        } else if isArray {
-            text += "["
-            for (index, child) in children.enumerated() {
-                if index > 0 { text += "," }
-                child.write(to: &text)
-            }
-            text += "]"
-        } else {
-            text += "null"
+            text += current
+            text += kind == .object ? "}" : "]"
         }
     }
 
     static func appendQuoted(_ string: String, to text: inout String) {
         text += "\""
+        // Most strings need no escape: copied whole.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            text += string
+            text += "\""
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""
@@ -91,13 +121,13 @@ final class JSONNode {
     }
 
     static func text(_ value: Bool) -> String { value ? "true" : "false" }
-    static func text(_ value: Double) -> String { JSONLineEncoder.number(value) }
-    static func text(_ value: Float) -> String { value.isFinite ? "\(value)" : "null" }
     static func text(_ value: String) -> String {
         var out = ""
         appendQuoted(value, to: &out)
         return out
     }
+    static func text(_ value: Double) -> String { JSONLineEncoder.number(value) }
+    static func text(_ value: Float) -> String { value.isFinite ? "\(value)" : "null" }
 }
 
 private struct JSONNodeEncoder: Encoder {
@@ -106,12 +136,12 @@ private struct JSONNodeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if node.keys == nil { node.keys = [] }
+        node.kind = .object
         return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        node.isArray = true
+        node.kind = .array
         return UnkeyedContainer(node: node, codingPath: codingPath)
     }
 
@@ -122,96 +152,95 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: JSONNode
     var codingPath: [any CodingKey]
 
-    private func add(_ key: Key, _ child: JSONNode) {
-        node.keys?.append(key.stringValue)
-        node.children.append(child)
+    private func add(_ key: Key, _ text: String) {
+        node.beginMember(key.stringValue)
+        node.current += text
     }
 
-    mutating func encodeNil(forKey key: Key) throws { add(key, JSONNode(scalar: "null")) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { add(key, JSONNode(scalar: JSONNode.text(value))) }
-    mutating func encode(_ value: String, forKey key: Key) throws { add(key, JSONNode(scalar: JSONNode.text(value))) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { add(key, JSONNode(scalar: JSONNode.text(value))) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { add(key, JSONNode(scalar: JSONNode.text(value))) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { add(key, JSONNode(scalar: "\(value)")) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { add(key, JSONNode(scalar: "\(value)")) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { add(key, JSONNode(scalar: "\(value)")) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { add(key, JSONNode(scalar: "\(value)")) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { add(key, JSONNode(scalar: "\(value)")) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { add(key, JSONNode(scalar: "\(value)")) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { add(key, JSONNode(scalar: "\(value)")) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { add(key, JSONNode(scalar: "\(value)")) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { add(key, JSONNode(scalar: "\(value)")) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { add(key, JSONNode(scalar: "\(value)")) }
+    mutating func encodeNil(forKey key: Key) throws { add(key, "null") }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { add(key, JSONNode.text(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        node.beginMember(key.stringValue)
+        JSONNode.appendQuoted(value, to: &node.current)
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws { add(key, JSONNode.text(value)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { add(key, JSONNode.text(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { add(key, "\(value)") }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { add(key, "\(value)") }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { add(key, "\(value)") }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { add(key, "\(value)") }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { add(key, "\(value)") }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { add(key, "\(value)") }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { add(key, "\(value)") }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { add(key, "\(value)") }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { add(key, "\(value)") }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { add(key, "\(value)") }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let child = JSONNode()
-        try value.encode(to: JSONNodeEncoder(node: child, codingPath: codingPath + [key]))
-        add(key, child)
+        node.beginMember(key.stringValue)
+        try value.encode(to: JSONNodeEncoder(node: node.child(), codingPath: codingPath + [key]))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let child = JSONNode()
-        add(key, child)
-        return JSONNodeEncoder(node: child, codingPath: codingPath + [key]).container(keyedBy: keyType)
+        node.beginMember(key.stringValue)
+        return JSONNodeEncoder(node: node.child(), codingPath: codingPath + [key]).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = JSONNode()
-        add(key, child)
-        return JSONNodeEncoder(node: child, codingPath: codingPath + [key]).unkeyedContainer()
+        node.beginMember(key.stringValue)
+        return JSONNodeEncoder(node: node.child(), codingPath: codingPath + [key]).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = JSONNode()
-        node.keys?.append("super")
-        node.children.append(child)
-        return JSONNodeEncoder(node: child, codingPath: codingPath)
+        node.beginMember("super")
+        return JSONNodeEncoder(node: node.child(), codingPath: codingPath)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = JSONNode()
-        add(key, child)
-        return JSONNodeEncoder(node: child, codingPath: codingPath + [key])
+        node.beginMember(key.stringValue)
+        return JSONNodeEncoder(node: node.child(), codingPath: codingPath + [key])
     }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let node: JSONNode
     var codingPath: [any CodingKey]
-    var count: Int { node.children.count }
+    var count: Int { node.count }
 
-    private func add(_ child: JSONNode) { node.children.append(child) }
+    private func add(_ text: String) {
+        node.beginElement()
+        node.current += text
+    }
 
-    mutating func encodeNil() throws { add(JSONNode(scalar: "null")) }
-    mutating func encode(_ value: Bool) throws { add(JSONNode(scalar: JSONNode.text(value))) }
-    mutating func encode(_ value: String) throws { add(JSONNode(scalar: JSONNode.text(value))) }
-    mutating func encode(_ value: Double) throws { add(JSONNode(scalar: JSONNode.text(value))) }
-    mutating func encode(_ value: Float) throws { add(JSONNode(scalar: JSONNode.text(value))) }
-    mutating func encode(_ value: Int) throws { add(JSONNode(scalar: "\(value)")) }
-    mutating func encode(_ value: UInt32) throws { add(JSONNode(scalar: "\(value)")) }
+    mutating func encodeNil() throws { add("null") }
+    mutating func encode(_ value: Bool) throws { add(JSONNode.text(value)) }
+    mutating func encode(_ value: String) throws {
+        node.beginElement()
+        JSONNode.appendQuoted(value, to: &node.current)
+    }
+    mutating func encode(_ value: Double) throws { add(JSONNode.text(value)) }
+    mutating func encode(_ value: Float) throws { add(JSONNode.text(value)) }
+    mutating func encode(_ value: Int) throws { add("\(value)") }
+    mutating func encode(_ value: UInt32) throws { add("\(value)") }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let child = JSONNode()
-        try value.encode(to: JSONNodeEncoder(node: child, codingPath: codingPath))
-        add(child)
+        node.beginElement()
+        try value.encode(to: JSONNodeEncoder(node: node.child(), codingPath: codingPath))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let child = JSONNode()
-        add(child)
-        return JSONNodeEncoder(node: child, codingPath: codingPath).container(keyedBy: keyType)
+        node.beginElement()
+        return JSONNodeEncoder(node: node.child(), codingPath: codingPath).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = JSONNode()
-        add(child)
-        return JSONNodeEncoder(node: child, codingPath: codingPath).unkeyedContainer()
+        node.beginElement()
+        return JSONNodeEncoder(node: node.child(), codingPath: codingPath).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = JSONNode()
-        add(child)
-        return JSONNodeEncoder(node: child, codingPath: codingPath)
+        node.beginElement()
+        return JSONNodeEncoder(node: node.child(), codingPath: codingPath)
     }
 }
 
@@ -219,20 +248,25 @@ private struct SingleContainer: SingleValueEncodingContainer {
     let node: JSONNode
     var codingPath: [any CodingKey]
 
-    mutating func encodeNil() throws { node.scalar = "null" }
-    mutating func encode(_ value: Bool) throws { node.scalar = JSONNode.text(value) }
-    mutating func encode(_ value: String) throws { node.scalar = JSONNode.text(value) }
-    mutating func encode(_ value: Double) throws { node.scalar = JSONNode.text(value) }
-    mutating func encode(_ value: Float) throws { node.scalar = JSONNode.text(value) }
-    mutating func encode(_ value: Int) throws { node.scalar = "\(value)" }
-    mutating func encode(_ value: Int8) throws { node.scalar = "\(value)" }
-    mutating func encode(_ value: Int16) throws { node.scalar = "\(value)" }
-    mutating func encode(_ value: Int32) throws { node.scalar = "\(value)" }
-    mutating func encode(_ value: Int64) throws { node.scalar = "\(value)" }
-    mutating func encode(_ value: UInt) throws { node.scalar = "\(value)" }
-    mutating func encode(_ value: UInt8) throws { node.scalar = "\(value)" }
-    mutating func encode(_ value: UInt16) throws { node.scalar = "\(value)" }
-    mutating func encode(_ value: UInt32) throws { node.scalar = "\(value)" }
-    mutating func encode(_ value: UInt64) throws { node.scalar = "\(value)" }
+    private func set(_ text: String) {
+        node.kind = .scalar
+        node.scalar = text
+    }
+
+    mutating func encodeNil() throws { set("null") }
+    mutating func encode(_ value: Bool) throws { set(JSONNode.text(value)) }
+    mutating func encode(_ value: String) throws { set(JSONNode.text(value)) }
+    mutating func encode(_ value: Double) throws { set(JSONNode.text(value)) }
+    mutating func encode(_ value: Float) throws { set(JSONNode.text(value)) }
+    mutating func encode(_ value: Int) throws { set("\(value)") }
+    mutating func encode(_ value: Int8) throws { set("\(value)") }
+    mutating func encode(_ value: Int16) throws { set("\(value)") }
+    mutating func encode(_ value: Int32) throws { set("\(value)") }
+    mutating func encode(_ value: Int64) throws { set("\(value)") }
+    mutating func encode(_ value: UInt) throws { set("\(value)") }
+    mutating func encode(_ value: UInt8) throws { set("\(value)") }
+    mutating func encode(_ value: UInt16) throws { set("\(value)") }
+    mutating func encode(_ value: UInt32) throws { set("\(value)") }
+    mutating func encode(_ value: UInt64) throws { set("\(value)") }
     mutating func encode<T: Encodable>(_ value: T) throws { try value.encode(to: JSONNodeEncoder(node: node, codingPath: codingPath)) }
 }

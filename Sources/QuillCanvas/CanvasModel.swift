@@ -79,7 +79,7 @@ public final class CanvasModel {
         if let mapping, mapping.canvas == size {
             used = mapping
         } else if let mapping {
-            used = try TabletMapping(areaWidth: mapping.areaWidth, areaHeight: mapping.areaHeight, canvas: size)
+            used = try TabletMapping(areaWidth: mapping.areaWidth, areaHeight: mapping.areaHeight, canvas: size, mode: mapping.mode, rotation: mapping.rotation)
         } else {
             used = try TabletMapping(areaWidth: size.width / Self.pointerPointsPerMillimetre, areaHeight: size.height / Self.pointerPointsPerMillimetre, canvas: size)
         }

@@ -1,8 +1,7 @@
 /// A position in a plane, `x` to the right and `y` downwards.
 ///
 /// In a `Layout` the unit is points (UIKit's unit: 1/`scale` of a pixel) and the origin is the
-/// window's top-left corner. `TabletAreaMapping` also uses it for millimetres on a tablet's
-/// active area; the argument labels there name the unit.
+/// window's top-left corner.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// Horizontal coordinate, growing to the right.
     public var x: Double

@@ -57,7 +57,7 @@ public struct TabletMapping: Hashable, Sendable {
     public let canvas: CanvasSize
     /// The canvas's top-left corner, in points: (0, 0) unless the canvas is a rectangle inside a
     /// larger space (a layout's drawable area in its window).
-    public let canvasOrigin: CanvasPoint
+    public let canvasOrigin: Point
     /// Fit, fill or stretch.
     public let mode: Mode
     /// The tablet's rotation.
@@ -70,14 +70,16 @@ public struct TabletMapping: Hashable, Sendable {
     /// Canvas points per millimetre: the same on both axes in ``Mode/fit`` and ``Mode/fill``; in
     /// ``Mode/stretch``, where they differ, their geometric mean (for lengths without a direction).
     public let pointsPerMillimetre: Double
+    /// Where the whole (turned) active area lands, in canvas points: inside the canvas for
+    /// ``Mode/fit``, covering it for ``Mode/fill``, equal to it for ``Mode/stretch``.
+    public let mappedArea: Rect
+
     /// Canvas x of the (turned) area's top-left corner, in points.
-    public let originX: Double
+    @inlinable public var originX: Double { mappedArea.x }
     /// Canvas y of the (turned) area's top-left corner, in points.
-    public let originY: Double
-    /// Width of the whole (turned) area on the canvas, in points.
-    public let mappedWidth: Double
-    /// Height of the whole (turned) area on the canvas, in points.
-    public let mappedHeight: Double
+    @inlinable public var originY: Double { mappedArea.y }
+    /// The canvas as a rectangle, in points: ``canvasOrigin`` and ``canvas``.
+    public var canvasRect: Rect { Rect(x: canvasOrigin.x, y: canvasOrigin.y, width: canvas.width, height: canvas.height) }
 
     /// A mapping of an `areaWidth` × `areaHeight` mm active area onto `canvas` (points) whose
     /// top-left corner is `canvasOrigin`, placed by `mode` after turning it by `rotation`; by
@@ -85,7 +87,7 @@ public struct TabletMapping: Hashable, Sendable {
     /// Throws ``ParameterError`` when a side of the area is not a finite number of millimetres > 0
     /// or the canvas origin is not finite; values are never clamped.
     public init(
-        areaWidth: Double, areaHeight: Double, canvas: CanvasSize, canvasOrigin: CanvasPoint = CanvasPoint(x: 0, y: 0),
+        areaWidth: Double, areaHeight: Double, canvas: CanvasSize, canvasOrigin: Point = .zero,
         mode: Mode = .fit, rotation: Rotation = .degrees0
     ) throws {
         for (name, value) in [("areaWidth", areaWidth), ("areaHeight", areaHeight)] where !(value.isFinite && value > 0) {
@@ -110,21 +112,27 @@ public struct TabletMapping: Hashable, Sendable {
             horizontalPointsPerMillimetre = scale
             verticalPointsPerMillimetre = scale
             pointsPerMillimetre = scale
-            mappedWidth = turnedWidth * scale
-            mappedHeight = turnedHeight * scale
+            let width = turnedWidth * scale, height = turnedHeight * scale
             // Centred: (canvas − mapped) / 2 from the canvas's corner, computed from its centre
             // (the same value, bit for bit, when the canvas is at (0, 0)).
-            originX = (canvasOrigin.x + canvas.width / 2) - mappedWidth / 2
-            originY = (canvasOrigin.y + canvas.height / 2) - mappedHeight / 2
+            mappedArea = Rect(
+                x: (canvasOrigin.x + canvas.width / 2) - width / 2, y: (canvasOrigin.y + canvas.height / 2) - height / 2,
+                width: width, height: height)
         case .stretch:
             horizontalPointsPerMillimetre = scaleX
             verticalPointsPerMillimetre = scaleY
             pointsPerMillimetre = (scaleX * scaleY).squareRoot()
-            mappedWidth = canvas.width
-            mappedHeight = canvas.height
-            originX = canvasOrigin.x
-            originY = canvasOrigin.y
+            mappedArea = Rect(x: canvasOrigin.x, y: canvasOrigin.y, width: canvas.width, height: canvas.height)
         }
+    }
+
+    /// A mapping onto the canvas rectangle `canvasRect` (points; a layout's drawable area), as
+    /// ``init(areaWidth:areaHeight:canvas:canvasOrigin:mode:rotation:)``. Throws
+    /// ``ParameterError`` also when the rectangle is empty or not finite.
+    public init(areaWidth: Double, areaHeight: Double, canvasRect: Rect, mode: Mode = .fit, rotation: Rotation = .degrees0) throws {
+        try self.init(
+            areaWidth: areaWidth, areaHeight: areaHeight, canvas: CanvasSize(width: canvasRect.width, height: canvasRect.height),
+            canvasOrigin: canvasRect.origin, mode: mode, rotation: rotation)
     }
 
     /// The canvas point (points) for a tablet point (millimetres).

@@ -148,16 +148,12 @@ struct MapCommand: ParsableCommand {
             guard let turn = TabletMapping.Rotation(rawValue: degrees) else {
                 throw ValidationError("--rotation must be 0, 90, 180 or 270")
             }
-            let canvas = layout.drawableArea
-            let mapping = try TabletMapping(
-                areaWidth: width, areaHeight: height, canvas: CanvasSize(width: canvas.width, height: canvas.height),
-                canvasOrigin: CanvasPoint(x: canvas.x, y: canvas.y), mode: fit, rotation: turn)
+            let mapping = try TabletMapping(areaWidth: width, areaHeight: height, canvasRect: layout.drawableArea, mode: fit, rotation: turn)
             let corners = [TabletPoint(x: 0, y: 0), TabletPoint(x: width, y: 0), TabletPoint(x: width, y: height), TabletPoint(x: 0, y: height)]
-                .map { mapping.canvasPoint(for: $0) }.map { MapRecord.XY(x: $0.x, y: $0.y) }
-            let mappedArea = Rect(x: mapping.originX, y: mapping.originY, width: mapping.mappedWidth, height: mapping.mappedHeight)
+                .map { MapRecord.XY(mapping.canvasPoint(for: $0)) }
             let record = MapRecord(
                 tablet: .init(name: description.name, width_mm: width, height_mm: height), device: device, orientation: orientation.rawValue,
-                mode: mode.rawValue, fit: fit.rawValue, rotation: degrees, canvas: .init(canvas), mapped_area: .init(mappedArea),
+                mode: mode.rawValue, fit: fit.rawValue, rotation: degrees, canvas: .init(layout.drawableArea), mapped_area: .init(mapping.mappedArea),
                 points_per_mm: .init(x: mapping.horizontalPointsPerMillimetre, y: mapping.verticalPointsPerMillimetre), corners: corners)
             print(JSONLineEncoder().line(record))
         } catch let error as LayoutError {
@@ -184,6 +180,7 @@ struct MapRecord: Encodable {
         var x: Double
         var y: Double
         init(x: Double, y: Double) { self.x = x; self.y = y }
+        init(_ point: Point) { self.init(x: point.x, y: point.y) }
     }
     struct Box: Encodable {
         var x: Double

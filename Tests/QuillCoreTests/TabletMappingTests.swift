@@ -70,13 +70,14 @@ import Testing
         #expect(abs(mapping.pointsPerMillimetre - (12.5).squareRoot()) < 1e-12)
         #expect(mapping.canvasPoint(for: TabletPoint(x: 200, y: 200)) == CanvasPoint(x: 1010, y: 520))
         #expect(mapping.tabletPoint(for: CanvasPoint(x: 10, y: 20)) == TabletPoint(x: 0, y: 0))
+        #expect(mapping.mappedArea == mapping.canvasRect && mapping.canvasRect == Rect(x: 10, y: 20, width: 1000, height: 500))
     }
 
     @Test func aQuarterTurnExchangesTheSidesOfTheArea() throws {
         // 200 × 100 mm turned 90° clockwise is 100 × 200 mm: fitted into 1000 × 1000 pt by 5 pt/mm.
         let mapping = try TabletMapping(areaWidth: 200, areaHeight: 100, canvas: try CanvasSize(width: 1000, height: 1000), rotation: .degrees90)
-        #expect(mapping.pointsPerMillimetre == 5 && mapping.mappedWidth == 500 && mapping.mappedHeight == 1000)
-        #expect(mapping.originX == 250 && mapping.originY == 0)
+        #expect(mapping.pointsPerMillimetre == 5 && mapping.mappedArea == Rect(x: 250, y: 0, width: 500, height: 1000))
+        #expect(mapping.originX == 250 && mapping.originY == 0 && mapping.canvasRect == Rect(x: 0, y: 0, width: 1000, height: 1000))
         // The reported top-left corner is now the top-right one.
         #expect(mapping.canvasPoint(for: TabletPoint(x: 0, y: 0)) == CanvasPoint(x: 750, y: 0))
         #expect(mapping.tabletPoint(for: CanvasPoint(x: 750, y: 0)) == TabletPoint(x: 0, y: 0))
@@ -91,5 +92,8 @@ import Testing
             try TabletMapping(areaWidth: 10, areaHeight: 10, canvas: .iPadPro129Landscape, canvasOrigin: CanvasPoint(x: .infinity, y: 0))
         }
         #expect(error?.field == "TabletMapping.canvasOrigin.x")
+        #expect(throws: ParameterError.self) {
+            try TabletMapping(areaWidth: 10, areaHeight: 10, canvasRect: Rect(x: 0, y: 0, width: 0, height: 10))
+        }
     }
 }

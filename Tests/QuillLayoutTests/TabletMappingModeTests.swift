@@ -20,20 +20,7 @@ struct TabletMappingModeTests {
         widthMillimetres width: Double, heightMillimetres height: Double, canvas: Rect,
         mode: TabletMapping.Mode = .fit, rotation: TabletMapping.Rotation = .degrees0
     ) throws -> TabletMapping {
-        try TabletMapping(
-            areaWidth: width, areaHeight: height, canvas: CanvasSize(width: canvas.width, height: canvas.height),
-            canvasOrigin: CanvasPoint(x: canvas.x, y: canvas.y), mode: mode, rotation: rotation)
-    }
-
-    /// Where the whole (turned) area lands on the canvas.
-    static func mappedArea(_ mapping: TabletMapping) -> Rect {
-        Rect(x: mapping.originX, y: mapping.originY, width: mapping.mappedWidth, height: mapping.mappedHeight)
-    }
-
-    /// The canvas point, as a layout `Point`, of a tablet position in millimetres.
-    static func canvasPoint(_ mapping: TabletMapping, _ tablet: Point) -> Point {
-        let point = mapping.canvasPoint(for: TabletPoint(x: tablet.x, y: tablet.y))
-        return Point(x: point.x, y: point.y)
+        try TabletMapping(areaWidth: width, areaHeight: height, canvasRect: canvas, mode: mode, rotation: rotation)
     }
 
     /// A random active area, 40…320 mm a side.
@@ -47,8 +34,8 @@ struct TabletMappingModeTests {
         let canvas = try LayoutEnvironment(deviceID: "ipad-9.7", orientation: .landscape).layout().canvas
         let mapping = try Self.mapping(widthMillimetres: 160, heightMillimetres: 100, canvas: canvas)
         #expect(mapping.mode == .fit)
-        #expect(Self.mappedArea(mapping) == Rect(x: 0, y: 64, width: 1024, height: 640))
-        #expect(Self.canvasPoint(mapping, Point(x: 80, y: 50)) == Point(x: 512, y: 384))
+        #expect(mapping.mappedArea == Rect(x: 0, y: 64, width: 1024, height: 640))
+        #expect(mapping.canvasPoint(for: Point(x: 80, y: 50)) == Point(x: 512, y: 384))
     }
 
     @Test("Fit keeps the aspect ratio and stays inside the canvas (seeded)")
@@ -60,7 +47,7 @@ struct TabletMappingModeTests {
                 let mapping = try Self.mapping(widthMillimetres: area.width, heightMillimetres: area.height, canvas: canvas, mode: .fit, rotation: rotation)
                 let turned = rotation == .degrees90 || rotation == .degrees270 ? area.transposed : area
                 let failing = "area \(area) rotation \(rotation.rawValue) canvas \(canvas)"
-                let mapped = Self.mappedArea(mapping)
+                let mapped = mapping.mappedArea
                 #expect(mapping.horizontalPointsPerMillimetre == mapping.verticalPointsPerMillimetre, "\(failing)")
                 let ratio = (mapped.width / mapped.height) / (turned.width / turned.height)
                 #expect(abs(ratio - 1) <= 1e-12, "\(failing)")
@@ -79,7 +66,7 @@ struct TabletMappingModeTests {
             let area = Self.randomArea(&random)
             let mapping = try Self.mapping(widthMillimetres: area.width, heightMillimetres: area.height, canvas: canvas, mode: .fill)
             #expect(mapping.horizontalPointsPerMillimetre == mapping.verticalPointsPerMillimetre)
-            #expect(Self.mappedArea(mapping).contains(canvas, tolerance: 1e-9), "area \(area) canvas \(canvas)")
+            #expect(mapping.mappedArea.contains(canvas, tolerance: 1e-9), "area \(area) canvas \(canvas)")
         }
     }
 
@@ -100,7 +87,7 @@ struct TabletMappingModeTests {
         ]
         for rotation in TabletMapping.Rotation.allCases {
             let mapping = try Self.mapping(widthMillimetres: w, heightMillimetres: h, canvas: canvas, mode: .stretch, rotation: rotation)
-            let mapped = [topLeft, topRight, bottomLeft, bottomRight].map { Self.canvasPoint(mapping, $0) }
+            let mapped = [topLeft, topRight, bottomLeft, bottomRight].map { mapping.canvasPoint(for: $0) }
             for (got, want) in zip(mapped, expected[rotation] ?? []) {
                 #expect(abs(got.x - want.x) <= Tolerance.points && abs(got.y - want.y) <= Tolerance.points, "rotation \(rotation.rawValue): \(got) vs \(want)")
             }
@@ -111,9 +98,9 @@ struct TabletMappingModeTests {
     func theLeftHandedSettingTurnsTheAreaUpsideDown() throws {
         let canvas = Rect(x: 0, y: 0, width: 1194, height: 834)
         let mapping = try Self.mapping(widthMillimetres: 216, heightMillimetres: 135, canvas: canvas, rotation: .degrees180)
-        let corner = Self.canvasPoint(mapping, Point(x: 0, y: 0))
-        #expect(abs(corner.x - Self.mappedArea(mapping).maxX) <= Tolerance.points)
-        #expect(abs(corner.y - Self.mappedArea(mapping).maxY) <= Tolerance.points)
+        let corner = mapping.canvasPoint(for: Point(x: 0, y: 0))
+        #expect(abs(corner.x - mapping.mappedArea.maxX) <= Tolerance.points)
+        #expect(abs(corner.y - mapping.mappedArea.maxY) <= Tolerance.points)
     }
 
     @Test("The inverse round-trips in every mode and rotation (seeded)")
@@ -130,8 +117,8 @@ struct TabletMappingModeTests {
                             x: Double.random(in: -0.1...1.1, using: &random) * area.width,
                             y: Double.random(in: -0.1...1.1, using: &random) * area.height
                         )
-                        let canvasPoint = Self.canvasPoint(mapping, tablet)
-                        let back = mapping.tabletPoint(for: CanvasPoint(x: canvasPoint.x, y: canvasPoint.y))
+                        let canvasPoint = mapping.canvasPoint(for: tablet)
+                        let back = mapping.tabletPoint(for: canvasPoint)
                         let tolerance = Tolerance.roundTripMillimetres * 400
                         #expect(
                             abs(back.x - tablet.x) <= tolerance && abs(back.y - tablet.y) <= tolerance,

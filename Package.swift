@@ -72,8 +72,9 @@ let package = Package(
         ),
         // Double tap, squeeze and the drawing-tool state, over the shared sample model.
         .target(name: "QuillGestures", dependencies: ["QuillCore"]),
-        // Size classes, safe areas, canvas and palette placement: plain Swift, no dependencies.
-        .target(name: "QuillLayout"),
+        // Size classes, safe areas, canvas and palette placement: plain Swift over QuillCore (its
+        // geometry and tablet mapping), no C library.
+        .target(name: "QuillLayout", dependencies: ["QuillCore"]),
         .target(
             name: "QuillRender",
             dependencies: ["CCairo", "QuillCore", "QuillStroke", "QuillLayout"]
@@ -123,7 +124,7 @@ let package = Package(
         .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport"]),
-        .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillTestSupport"]),
+        .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         // The live session in process: scripted nodes and a clock the test moves.
         .testTarget(name: "QuillDevicesTests", dependencies: ["QuillDevices", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),

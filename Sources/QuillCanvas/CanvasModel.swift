@@ -46,8 +46,24 @@ public final class CanvasModel {
     private var changes: [DisplayChange] = []
     /// The last update of the stroke in contact (for the prediction tail), nil between strokes.
     public private(set) var lastUpdate: StrokeUpdate?
-    /// Where the pen hovers or erases, document points, and whether it is the eraser.
-    public private(set) var pointer: (x: Double, y: Double, isEraser: Bool, isTouching: Bool)?
+    /// Where the pen hovers or erases, and whether it is the eraser.
+    public struct Pointer: Hashable, Sendable {
+        /// In document points.
+        public var location: Point
+        /// The eraser (an eraser end, or the pen after a double tap to the eraser).
+        public var isEraser: Bool
+        /// The tip touches the surface.
+        public var isTouching: Bool
+
+        public init(location: Point, isEraser: Bool, isTouching: Bool) {
+            self.location = location
+            self.isEraser = isEraser
+            self.isTouching = isTouching
+        }
+    }
+
+    /// Where the pen hovers or erases, in document points, and whether it is the eraser.
+    public private(set) var pointer: Pointer?
     /// A pen stroke that begins on the palette picks from it instead of inking (default true;
     /// a recording played back draws every stroke, its pen never saw the palette).
     public var penUsesPalette = true
@@ -79,7 +95,7 @@ public final class CanvasModel {
         if let mapping, mapping.canvas == size {
             used = mapping
         } else if let mapping {
-            used = try TabletMapping(areaWidth: mapping.areaWidth, areaHeight: mapping.areaHeight, canvas: size)
+            used = try TabletMapping(areaWidth: mapping.areaWidth, areaHeight: mapping.areaHeight, canvas: size, mode: mapping.mode, rotation: mapping.rotation)
         } else {
             used = try TabletMapping(areaWidth: size.width / Self.pointerPointsPerMillimetre, areaHeight: size.height / Self.pointerPointsPerMillimetre, canvas: size)
         }
@@ -110,17 +126,23 @@ public final class CanvasModel {
         return (scale, canvas.x + (canvas.width - document.width * scale) / 2, canvas.y + (canvas.height - document.height * scale) / 2)
     }
 
-    /// The window point of a document point.
-    public func windowPoint(x: Double, y: Double) -> (x: Double, y: Double) {
+    /// The window point (points) of a document point (points).
+    public func windowPoint(x: Double, y: Double) -> Point {
         let t = documentToWindow
-        return (t.x + x * t.scale, t.y + y * t.scale)
+        return Point(x: t.x + x * t.scale, y: t.y + y * t.scale)
     }
 
-    /// The document point of a window point.
-    public func documentPoint(x: Double, y: Double) -> (x: Double, y: Double) {
+    /// The window point (points) of a document point (points).
+    public func windowPoint(_ point: Point) -> Point { windowPoint(x: point.x, y: point.y) }
+
+    /// The document point (points) of a window point (points).
+    public func documentPoint(x: Double, y: Double) -> Point {
         let t = documentToWindow
-        return ((x - t.x) / t.scale, (y - t.y) / t.scale)
+        return Point(x: (x - t.x) / t.scale, y: (y - t.y) / t.scale)
     }
+
+    /// The document point (points) of a window point (points).
+    public func documentPoint(_ point: Point) -> Point { documentPoint(x: point.x, y: point.y) }
 
     /// The palette control at a window point, or nil.
     public func paletteControl(atWindowX x: Double, y: Double) -> Int? {
@@ -157,11 +179,11 @@ public final class CanvasModel {
         let canvasPoint = recorder.engine.mapping.canvasPoint(for: sample.tabletLocation)
         let touching = sample.phase == .began || sample.phase == .moved
         if sample.phase == .began, penUsesPalette {
-            let window = windowPoint(x: canvasPoint.x, y: canvasPoint.y)
+            let window = windowPoint(canvasPoint)
             isPaletteStroke = pick(atWindowX: window.x, y: window.y, now: now)
         }
         pointer = sample.phase == .cancelled || sample.phase == .ended && sample.distance >= 1
-            ? nil : (canvasPoint.x, canvasPoint.y, sample.tool == .eraser, touching)
+            ? nil : Pointer(location: canvasPoint, isEraser: sample.tool == .eraser, isTouching: touching)
         if isPaletteStroke {
             if !touching { isPaletteStroke = false }
             return

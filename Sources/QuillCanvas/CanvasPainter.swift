@@ -101,7 +101,7 @@ public final class CanvasPainter {
 
     private func drawPointer(_ model: CanvasModel, on target: CairoCanvas, _ t: (scale: Double, x: Double, y: Double)) {
         guard let pointer = model.pointer else { return }
-        let at = model.windowPoint(x: pointer.x, y: pointer.y)
+        let at = model.windowPoint(pointer.location)
         let radius = pointer.isEraser ? model.recorder.eraserRadius * t.scale : 3
         target.setColor(red: 0.2, green: 0.2, blue: 0.25, alpha: pointer.isTouching ? 0.8 : 0.45)
         target.setLineWidth(1)
@@ -169,7 +169,7 @@ public final class CanvasPainter {
         }
         if state.shownPalettes.contains(.contextual), let location = state.contextualPaletteLocation {
             // The contextual palette at the hover location: the tool, its colour and width.
-            let at = model.windowPoint(x: location.x, y: location.y)
+            let at = model.windowPoint(location)
             let label = "\(tool.ink) · \(tool.color) · \(String(format: "%.1f", tool.width)) pt"
             let width = target.textWidth(label, size: 12) + 24
             target.setColor(red: 0.16, green: 0.17, blue: 0.2, alpha: 0.94)

@@ -463,7 +463,7 @@ public final class CanvasWindow {
             var sample = try adapter.sample(x: point.x.isFinite ? point.x : 0, y: point.y.isFinite ? point.y : 0, time: now, isTouching: touching, pressure: touching ? pressure : nil)
             pointerAdapter = adapter
             // The document's own millimetres (a tablet's, when the document was sized by one).
-            sample.tabletLocation = model.recorder.engine.mapping.tabletPoint(for: CanvasPoint(x: point.x, y: point.y))
+            sample.tabletLocation = model.recorder.engine.mapping.tabletPoint(for: point)
             model.add(sample, readAt: now, now: now)
         } catch {
             messages.append("pointer: \(error)")

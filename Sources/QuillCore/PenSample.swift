@@ -63,20 +63,6 @@ public struct PenSample: Hashable, Sendable {
     }
 }
 
-/// A point on the canvas, in points (1/163 inch on iPad), y growing downward.
-public struct CanvasPoint: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-}
-
-/// A point on the tablet, in millimetres from the active area's top-left corner, y growing downward.
-public struct TabletPoint: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-}
-
 extension PenSample {
     /// True when this hover or move carries nothing new after `previous` (everything equal but
     /// the time, in the same phase — a move after `began` counts as the same phase): both input

@@ -1,3 +1,5 @@
+import QuillCore
+
 /// The drawing-tool state a tap or squeeze acts on: current tool, previous tool, the eraser, and
 /// which palettes are shown. Only modes: no action here changes the drawing's content.
 public struct ToolState: Hashable, Sendable {
@@ -8,7 +10,7 @@ public struct ToolState: Hashable, Sendable {
     /// Palettes shown.
     public private(set) var shownPalettes: Set<Palette> = []
     /// Where the contextual palette opened (canvas points), when shown at a hover location.
-    public private(set) var contextualPaletteLocation: (x: Double, y: Double)?
+    public private(set) var contextualPaletteLocation: Point?
     private var toolBeforeEraserEnd: DrawingTool?
     private var toolBeforeEraserSwitch: DrawingTool?
     private var toolsBeforeCustomSelect: (current: DrawingTool, previous: DrawingTool)?
@@ -134,7 +136,7 @@ public struct ToolState: Hashable, Sendable {
             return [.paletteHidden(palette)]
         }
         shownPalettes.insert(palette)
-        if palette == .contextual { contextualPaletteLocation = pose.map { ($0.x, $0.y) } }
+        if palette == .contextual { contextualPaletteLocation = pose.map { Point(x: $0.x, y: $0.y) } }
         return [.paletteShown(palette)]
     }
 

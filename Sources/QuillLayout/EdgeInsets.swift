@@ -24,3 +24,15 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "(top \(top), left \(left), bottom \(bottom), right \(right))" }
 }
+
+extension Rect {
+    /// This rectangle shrunk by `insets` on each edge; a side never goes below 0.
+    public func inset(by insets: EdgeInsets) -> Rect {
+        Rect(
+            x: x + insets.left,
+            y: y + insets.top,
+            width: max(0, width - insets.left - insets.right),
+            height: max(0, height - insets.top - insets.bottom)
+        )
+    }
+}

@@ -10,7 +10,7 @@ extension MultitaskingMode: ExpressibleByArgument {}
 extension TextSize: ExpressibleByArgument {}
 extension DrawingHand: ExpressibleByArgument {}
 extension PalettePreference: ExpressibleByArgument {}
-extension TabletAreaMapping.Mode: ExpressibleByArgument {}
+extension TabletMapping.Mode: ExpressibleByArgument {}
 
 /// `quill layout`: size classes, safe areas and the placement of canvas and palette.
 struct LayoutCommand: ParsableCommand {
@@ -123,7 +123,7 @@ struct MapCommand: ParsableCommand {
     var mode: MultitaskingMode = .full
 
     @Option(help: "fit (letterbox/pillarbox, no distortion), fill (crop) or stretch.")
-    var fit: TabletAreaMapping.Mode = .fit
+    var fit: TabletMapping.Mode = .fit
 
     @Option(help: "Rotation of the tablet: 0, 90, 180 or 270 degrees.")
     var rotation: Int = 0
@@ -145,12 +145,12 @@ struct MapCommand: ParsableCommand {
             let layout = try LayoutEnvironment(deviceID: device, orientation: orientation, mode: mode, hand: hand).layout()
             var degrees = rotation
             if hand == .left { degrees = (degrees + 180) % 360 }
-            guard let turn = TabletAreaMapping.Rotation(rawValue: degrees) else {
+            guard let turn = TabletMapping.Rotation(rawValue: degrees) else {
                 throw ValidationError("--rotation must be 0, 90, 180 or 270")
             }
-            let mapping = try TabletAreaMapping(widthMillimetres: width, heightMillimetres: height, canvas: layout.drawableArea, mode: fit, rotation: turn)
-            let corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
-                .map { MapRecord.XY(mapping.canvasPoint(forTabletMillimetres: $0)) }
+            let mapping = try TabletMapping(areaWidth: width, areaHeight: height, canvasRect: layout.drawableArea, mode: fit, rotation: turn)
+            let corners = [TabletPoint(x: 0, y: 0), TabletPoint(x: width, y: 0), TabletPoint(x: width, y: height), TabletPoint(x: 0, y: height)]
+                .map { MapRecord.XY(mapping.canvasPoint(for: $0)) }
             let record = MapRecord(
                 tablet: .init(name: description.name, width_mm: width, height_mm: height), device: device, orientation: orientation.rawValue,
                 mode: mode.rawValue, fit: fit.rawValue, rotation: degrees, canvas: .init(layout.drawableArea), mapped_area: .init(mapping.mappedArea),
@@ -160,6 +160,9 @@ struct MapCommand: ParsableCommand {
             Console.error(error)
             throw ExitCode.failure
         } catch let error as RecordingError {
+            Console.error(error)
+            throw ExitCode.failure
+        } catch let error as ParameterError {
             Console.error(error)
             throw ExitCode.failure
         }

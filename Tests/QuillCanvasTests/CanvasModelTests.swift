@@ -165,7 +165,7 @@ struct CanvasModelTests {
             let window = (x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f)
             let point = model.documentPoint(x: window.x, y: window.y)
             var sample = try adapter.sample(x: point.x, y: point.y, time: time + f * 0.2, isTouching: step < 10, pressure: 0.5)
-            sample.tabletLocation = model.recorder.engine.mapping.tabletPoint(for: CanvasPoint(x: point.x, y: point.y))
+            sample.tabletLocation = model.recorder.engine.mapping.tabletPoint(for: point)
             samples.append(sample)
         }
         return samples

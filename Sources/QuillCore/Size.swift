@@ -1,6 +1,8 @@
-/// A width and a height, in points unless the name of the value says otherwise.
+/// A width and a height, in points unless the name of the value says otherwise (a tablet's area
+/// is in millimetres).
 ///
-/// Both are at least 0 in every value this module returns.
+/// Both are at least 0 in every value Quill returns. ``CanvasSize`` is the validated size of a
+/// canvas (finite and > 0).
 public struct Size: Hashable, Sendable, CustomStringConvertible {
     /// Horizontal extent.
     public var width: Double

@@ -1,7 +1,8 @@
 /// An axis-aligned rectangle: origin at its top-left corner, `y` growing downwards.
 ///
-/// In a `Layout` every rectangle is in points in the window's coordinate space (origin at the
-/// window's top-left corner). `width` and `height` are at least 0 in every value this module returns.
+/// In points unless the name of the value says otherwise: a `Layout`'s rectangles are in its
+/// window's coordinate space (origin at the window's top-left corner), ``TabletMapping/mappedArea``
+/// is on its canvas. `width` and `height` are at least 0 in every value Quill returns.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// Left edge.
     public var x: Double
@@ -60,16 +61,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// Whether `point` lies inside this rectangle, edges included.
     public func contains(_ point: Point) -> Bool {
         point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
-    }
-
-    /// This rectangle shrunk by `insets` on each edge; a side never goes below 0.
-    public func inset(by insets: EdgeInsets) -> Rect {
-        Rect(
-            x: x + insets.left,
-            y: y + insets.top,
-            width: max(0, width - insets.left - insets.right),
-            height: max(0, height - insets.top - insets.bottom)
-        )
     }
 
     public var description: String { "(x \(x), y \(y), w \(width), h \(height))" }

@@ -1,3 +1,5 @@
+import QuillCore
+
 extension Layout {
     /// This layout as one JSON object with exactly the keys of `quill layout`, in this order:
     /// `device`, `orientation`, `mode`, `window` {`width`, `height`}, `scale`, `size_class`
@@ -80,24 +82,6 @@ enum JSONValue {
         return "\(value)"
     }
 
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    /// A JSON string: the one escaper every Quill JSON row uses.
+    static func quoted(_ text: String) -> String { JSONLineEncoder.quoted(text) }
 }

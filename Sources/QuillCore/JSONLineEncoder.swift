@@ -14,9 +14,15 @@ public struct JSONLineEncoder: Sendable {
     /// The JSON text of `value`, without a newline.
     public func encode<T: Encodable>(_ value: T) throws -> String {
         let root = JSONNode()
+        root.current.reserveCapacity(384)
         try value.encode(to: JSONNodeEncoder(node: root, codingPath: []))
+        // A row without nested containers is its own text: no copy.
+        if root.nested.isEmpty, root.kind == .object || root.kind == .array {
+            root.current += root.kind == .object ? "}" : "]"
+            return root.current
+        }
         var text = ""
-        text.reserveCapacity(256)
+        text.reserveCapacity(root.current.utf8.count + 64)
         root.write(to: &text)
         return text
     }
@@ -48,7 +54,7 @@ final class JSONNode {
     var count = 0
     /// Text written before each nested container, and the container.
     var nested: [(text: String, node: JSONNode)] = []
-    /// Text written since the last nested container.
+    /// Text written since the last nested container (an object's or array's opening bracket first).
     var current = ""
 
     init() {}
@@ -63,6 +69,31 @@ final class JSONNode {
         count += 1
         JSONNode.appendQuoted(key, to: &current)
         current += ":"
+    }
+
+    /// Writes the next member of an object whose value is `value`'s JSON text (one access to
+    /// the buffer: it is taken out, appended to as a local, and put back).
+    func appendMember(_ key: String, _ value: String) {
+        var text = current
+        current = ""
+        if count > 0 { text += "," }
+        count += 1
+        JSONNode.appendQuoted(key, to: &text)
+        text += ":"
+        text += value
+        current = text
+    }
+
+    /// Writes the next member of an object whose value is the number `value`.
+    func appendMember(_ key: String, _ value: Double) {
+        var text = current
+        current = ""
+        if count > 0 { text += "," }
+        count += 1
+        JSONNode.appendQuoted(key, to: &text)
+        text += ":"
+        if value.isFinite { value.write(to: &text) } else { text += "null" }
+        current = text
     }
 
     /// Starts the next element of an array.
@@ -84,7 +115,6 @@ final class JSONNode {
         case .scalar: text += scalar
         case .unset: text += "null"
         case .object, .array:
-            text += kind == .object ? "{" : "["
             for (before, node) in nested {
                 text += before
                 node.write(to: &text)
@@ -130,18 +160,26 @@ final class JSONNode {
     static func text(_ value: Float) -> String { value.isFinite ? "\(value)" : "null" }
 }
 
+/// The encoder of one node. Its `codingPath` stays empty: the path would only name where an
+/// error is, and writing JSON text never fails (building it per nested value cost an array each).
 private struct JSONNodeEncoder: Encoder {
     let node: JSONNode
     var codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        node.kind = .object
+        if node.kind != .object {
+            node.kind = .object
+            node.current += "{"
+        }
         return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        node.kind = .array
+        if node.kind != .array {
+            node.kind = .array
+            node.current += "["
+        }
         return UnkeyedContainer(node: node, codingPath: codingPath)
     }
 
@@ -153,8 +191,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey]
 
     private func add(_ key: Key, _ text: String) {
-        node.beginMember(key.stringValue)
-        node.current += text
+        node.appendMember(key.stringValue, text)
     }
 
     mutating func encodeNil(forKey key: Key) throws { add(key, "null") }
@@ -163,7 +200,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         node.beginMember(key.stringValue)
         JSONNode.appendQuoted(value, to: &node.current)
     }
-    mutating func encode(_ value: Double, forKey key: Key) throws { add(key, JSONNode.text(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { node.appendMember(key.stringValue, value) }
     mutating func encode(_ value: Float, forKey key: Key) throws { add(key, JSONNode.text(value)) }
     mutating func encode(_ value: Int, forKey key: Key) throws { add(key, "\(value)") }
     mutating func encode(_ value: Int8, forKey key: Key) throws { add(key, "\(value)") }
@@ -178,17 +215,17 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         node.beginMember(key.stringValue)
-        try value.encode(to: JSONNodeEncoder(node: node.child(), codingPath: codingPath + [key]))
+        try value.encode(to: JSONNodeEncoder(node: node.child(), codingPath: codingPath))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         node.beginMember(key.stringValue)
-        return JSONNodeEncoder(node: node.child(), codingPath: codingPath + [key]).container(keyedBy: keyType)
+        return JSONNodeEncoder(node: node.child(), codingPath: codingPath).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         node.beginMember(key.stringValue)
-        return JSONNodeEncoder(node: node.child(), codingPath: codingPath + [key]).unkeyedContainer()
+        return JSONNodeEncoder(node: node.child(), codingPath: codingPath).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -198,7 +235,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         node.beginMember(key.stringValue)
-        return JSONNodeEncoder(node: node.child(), codingPath: codingPath + [key])
+        return JSONNodeEncoder(node: node.child(), codingPath: codingPath)
     }
 }
 

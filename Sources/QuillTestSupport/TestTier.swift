@@ -1,5 +1,7 @@
 import Foundation
-import Testing
+
+// No `import Testing` here: QuillTestSupport is a regular target, built with the release products
+// (Tools/install's -static-stdlib build has no Testing module). The trait lives in the test target.
 
 /// The test tiers. Plain `swift test` is the first: the suites in process, fast and deterministic.
 /// The suites that play mocked tablets with umockdev (in real time, sensitive to load) or open
@@ -14,16 +16,5 @@ public enum TestTier {
     public static var live: Bool {
         guard let value = ProcessInfo.processInfo.environment[variable] else { return false }
         return value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "live" }
-    }
-}
-
-extension Trait where Self == ConditionTrait {
-    /// Puts a suite in the live tier: without `QUILL_TEST_TIER=live` it is skipped, and Swift
-    /// Testing prints why (`what` says what the suite needs), so a skip never passes for a pass.
-    public static func liveTier(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
-        .enabled(
-            if: TestTier.live,
-            Comment(rawValue: "live tier (\(what)): runs with \(TestTier.variable)=live, as Tools/test does"),
-            sourceLocation: sourceLocation)
     }
 }

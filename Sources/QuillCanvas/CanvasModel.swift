@@ -203,9 +203,6 @@ public final class CanvasModel {
         handle(.proximityOut(device: device, tool: .pen, time: time, isForced: false), now: now)
     }
 
-    /// A pad's button, ring or strip: acts through the person's pad bindings.
-    public func add(_ pad: PadEvent, now: Double) { handle(.pad(pad), now: now) }
-
     /// Time passes on the samples' clock without a sample: a held squeeze ends at its deadline.
     public func advance(toSampleTime time: Double, now: Double) {
         guard let deadline = session.nextDeadline, deadline <= time else { return }

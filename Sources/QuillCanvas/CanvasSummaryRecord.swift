@@ -21,8 +21,8 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
 
         public func encode(to encoder: any Encoder) throws {
             var row = encoder.container(keyedBy: CodingKeys.self)
-            if let p50 { try row.encode(p50, forKey: .p50) } else { try row.encodeNil(forKey: .p50) }
-            if let p99 { try row.encode(p99, forKey: .p99) } else { try row.encodeNil(forKey: .p99) }
+            try row.encodeOrNull(p50, forKey: .p50)
+            try row.encodeOrNull(p99, forKey: .p99)
             try row.encode(samples, forKey: .samples)
         }
         enum CodingKeys: String, CodingKey { case p50, p99, samples }
@@ -84,7 +84,7 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
         try row.encode(document_to_window, forKey: .document_to_window)
         try row.encode(strokes, forKey: .strokes)
         try row.encode(tool, forKey: .tool)
-        if let last_feedback { try row.encode(last_feedback, forKey: .last_feedback) } else { try row.encodeNil(forKey: .last_feedback) }
+        try row.encodeOrNull(last_feedback, forKey: .last_feedback)
         try row.encode(frames, forKey: .frames)
         try row.encode(latency_ms, forKey: .latency_ms)
     }

@@ -43,6 +43,14 @@ public struct JSONLineEncoder: Sendable {
     public static func number(_ value: Double) -> String { value.isFinite ? "\(value)" : "null" }
 }
 
+extension KeyedEncodingContainer {
+    /// `value`, or `null` for nil (where `encodeIfPresent` would leave the key out): the rows whose
+    /// tables list a key always write it.
+    public mutating func encodeOrNull<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+}
+
 /// A value being encoded: a scalar's text, or an object or array whose members are written as
 /// text as they come; only a nested container is a node of its own (a row of scalars is one
 /// string, not a node per field).
@@ -74,25 +82,25 @@ final class JSONNode {
     /// Writes the next member of an object whose value is `value`'s JSON text (one access to
     /// the buffer: it is taken out, appended to as a local, and put back).
     func appendMember(_ key: String, _ value: String) {
-        var text = current
-        current = ""
-        if count > 0 { text += "," }
-        count += 1
-        JSONNode.appendQuoted(key, to: &text)
-        text += ":"
-        text += value
-        current = text
+        appendMember(key) { $0 += value }
     }
 
     /// Writes the next member of an object whose value is the number `value`.
     func appendMember(_ key: String, _ value: Double) {
+        appendMember(key) { text in
+            if value.isFinite { value.write(to: &text) } else { text += "null" }
+        }
+    }
+
+    @inline(__always)
+    private func appendMember(_ key: String, value write: (inout String) -> Void) {
         var text = current
         current = ""
         if count > 0 { text += "," }
         count += 1
         JSONNode.appendQuoted(key, to: &text)
         text += ":"
-        if value.isFinite { value.write(to: &text) } else { text += "null" }
+        write(&text)
         current = text
     }
 

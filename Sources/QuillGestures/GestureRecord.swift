@@ -29,12 +29,12 @@ public struct GestureRecord: Encodable, Hashable, Sendable {
         var row = encoder.container(keyedBy: CodingKeys.self)
         try row.encode(t, forKey: .t)
         try row.encode(event, forKey: .event)
-        if let action { try row.encode(action, forKey: .action) } else { try row.encodeNil(forKey: .action) }
-        if let phase { try row.encode(phase, forKey: .phase) } else { try row.encodeNil(forKey: .phase) }
+        try row.encodeOrNull(action, forKey: .action)
+        try row.encodeOrNull(phase, forKey: .phase)
         try row.encode(toolBefore, forKey: .tool_before)
         try row.encode(toolAfter, forKey: .tool_after)
         for (key, value) in [(CodingKeys.x, pose?.x), (.y, pose?.y), (.distance, pose?.distance), (.altitude, pose?.altitude), (.azimuth, pose?.azimuth)] {
-            if let value { try row.encode(value, forKey: key) } else { try row.encodeNil(forKey: key) }
+            try row.encodeOrNull(value, forKey: key)
         }
         try row.encodeIfPresent(palette, forKey: .palette)
         try row.encodeIfPresent(widthBefore, forKey: .width_before)

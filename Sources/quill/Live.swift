@@ -56,11 +56,8 @@ struct Live: ParsableCommand {
         // person should know (a pad asked for samples, an unplug, a return, libinput's timer).
         func deliver(readable: Double) {
             while let event = session.nextEvent() {
+                emitter.take(event, mapping: session.mapping(forDevice: event.device))
                 switch event {
-                case .sample(let sample):
-                    if let mapping = session.mapping(forDevice: sample.deviceIndex) { emitter.add(sample, mapping: mapping) }
-                case .pad(let pad):
-                    emitter.add(pad)
                 case let .deviceAdded(device, deviceClass, _):
                     if deviceClass == .pad, emit == .samples || emit == .strokes {
                         Console.warning("\(session.path(ofDevice: device) ?? "device \(device)") is a pad: it gives pad events, not pen samples (--emit pad streams them)")
@@ -72,17 +69,14 @@ struct Live: ParsableCommand {
                         Console.warning(String(format: "%@: pen forced out of proximity at t=%.3f s: %.0f ms without events (libinput's timer)",
                             session.path(ofDevice: device) ?? "", time, parameters.proximityTimeout * 1000))
                     }
-                    emitter.handle(event)
                 case let .deviceRemoved(device, _):
                     // Unplugged: the open stroke ended as cancelled; the run goes on (and reads the
                     // other tablets) and waits for it to come back.
                     Console.warning("\(session.path(ofDevice: device) ?? "device \(device)"): the device was removed; waiting for it to come back (Ctrl-C to stop)")
-                    emitter.handle(event)
                 case let .deviceBack(device, _):
                     Console.warning("\(session.path(ofDevice: device) ?? "device \(device)") is back; reading it again")
-                    emitter.handle(event)
-                case .proximityIn:
-                    emitter.handle(event)
+                case .sample, .pad, .proximityIn:
+                    break
                 }
             }
             emitter.advance(to: session.now)

@@ -33,7 +33,7 @@ struct LiveEmitter {
     }
 
     /// Streams one sample of the tablet whose area `mapping` maps onto the canvas.
-    mutating func add(_ original: PenSample, mapping: TabletMapping) {
+    private mutating func add(_ original: PenSample, mapping: TabletMapping) {
         var sample = original
         if let last = lastTimes[sample.deviceIndex], sample.time < last { sample.time = last }
         lastTimes[sample.deviceIndex] = sample.time
@@ -55,7 +55,7 @@ struct LiveEmitter {
 
     /// Streams one pad event (`--emit pad`, as `quill pad`); with `--emit gestures` it acts through
     /// the person's pad bindings (as `quill gestures`).
-    mutating func add(_ original: PadEvent) {
+    private mutating func add(_ original: PadEvent) {
         // A pad's times never step back either (its own device number).
         var event = original
         if let last = padLastTimes[event.deviceIndex], event.time < last { event.time = last }
@@ -71,11 +71,20 @@ struct LiveEmitter {
         }
     }
 
-    /// A proximity change or a device's coming and going: with `--emit gestures` a proximity-out
-    /// (or a removal) ends a squeeze and releases a puck's bound buttons.
-    mutating func handle(_ event: TabletEvent) {
-        guard emit == .gestures else { return }
-        session.handle(event, into: &outcomes)
+    /// Any event of a source, whichever backend: a sample (drawn on `mapping`, the device's), a pad
+    /// event, a removal (its stroke closed), a proximity change (with `--emit gestures` a
+    /// proximity-out ends a squeeze and releases a puck's bound buttons).
+    mutating func take(_ event: TabletEvent, mapping: TabletMapping?) {
+        switch event {
+        case .sample(let sample):
+            if let mapping { add(sample, mapping: mapping) }
+        case .pad(let pad):
+            add(pad)
+        case let .deviceRemoved(device, time):
+            remove(device: device, at: time)
+        case .proximityIn, .proximityOut, .deviceAdded, .deviceBack:
+            if emit == .gestures { session.handle(event, into: &outcomes) }
+        }
     }
 
     /// When the gesture session next needs time to pass (a pending single press, a squeeze hold),
@@ -104,8 +113,8 @@ struct LiveEmitter {
 
     /// The tablet went away at `time` (libinput removed it): its open stroke is closed, its
     /// squeeze ends, a puck's bound buttons are released.
-    mutating func remove(device: Int, at time: Double) {
-        handle(.deviceRemoved(device: device, time: time))
+    private mutating func remove(device: Int, at time: Double) {
+        if emit == .gestures { session.handle(.deviceRemoved(device: device, time: time), into: &outcomes) }
         recorders[device]?.finish()
         flush(readable: nil)
     }

@@ -50,6 +50,10 @@ extension Live {
         }
         func deliver() {
             while let event = source.nextEvent() {
+                if let shared = event.tabletEvent {
+                    let mapping: TabletMapping? = if case let .sample(_, mapping) = event { mapping } else { nil }
+                    emitter.take(shared, mapping: mapping)
+                }
                 switch event {
                 case let .tabletAdded(added, index, width, height):
                     var settings = ""
@@ -74,18 +78,14 @@ extension Live {
                 case let .notATablet(added):
                     Console.warning(
                         "\(added.sysname) \"\(added.name)\" is \(added.isTouch ? "a touchscreen" : "not a tablet") for libinput: it gives no pen samples and no pad events")
-                case let .removed(sysname, tabletIndex, isKnown, lastSampleTime, awaiting):
-                    if let tabletIndex { emitter.remove(device: tabletIndex, at: lastSampleTime ?? 0) }
+                case let .removed(sysname, _, isKnown, _, awaiting):
                     if isKnown { Console.warning("tablet removed: \(sysname)" + (awaiting ? "; waiting for it to come back (Ctrl-C to stop)" : "")) }
                 case let .back(node):
                     Console.warning("\(node) is back; reading it again")
-                case let .proximityOut(sysname, index, tool, time):
+                case let .proximityOut(sysname, _, tool, time):
                     Console.warning(String(format: "%@: %@ out of proximity at t=%.3f s", sysname, tool.rawValue, time))
-                    emitter.handle(.proximityOut(device: index, tool: tool, time: time, isForced: false))
-                case let .sample(sample, mapping):
-                    emitter.add(sample, mapping: mapping)
-                case let .pad(event):
-                    emitter.add(event)
+                case .sample, .pad:
+                    break
                 }
             }
         }

@@ -71,7 +71,7 @@ let package = Package(
             dependencies: ["QuillCore", .product(name: "RealModule", package: "swift-numerics")]
         ),
         // Double tap, squeeze and the drawing-tool state, over the shared sample model.
-        .target(name: "QuillGestures", dependencies: ["QuillCore"]),
+        .target(name: "QuillGestures", dependencies: ["QuillCore", .product(name: "RealModule", package: "swift-numerics")]),
         // Size classes, safe areas, canvas and palette placement: plain Swift over QuillCore (its
         // geometry and tablet mapping), no C library.
         .target(name: "QuillLayout", dependencies: ["QuillCore"]),

@@ -164,7 +164,7 @@ public final class CanvasModel {
         case .pad:
             session.handle(event, into: &outcomes)
             showOutcomes(now: now)
-        case .proximityIn, .deviceAdded, .deviceBack:
+        case .proximityIn, .deviceAdded, .deviceBack, .touch, .touchFrame:
             break
         }
     }

@@ -24,6 +24,8 @@ public enum EvdevCode {
     public enum Syn {
         /// `SYN_REPORT`: the end of one hardware frame.
         public static let report: UInt16 = 0
+        /// `SYN_MT_REPORT`: the end of one contact of a multitouch protocol-A frame (N-Trig).
+        public static let mtReport: UInt16 = 2
         /// `SYN_DROPPED`: the kernel buffer overflowed; the frame in progress is incomplete.
         public static let dropped: UInt16 = 3
     }
@@ -78,12 +80,18 @@ public enum EvdevCode {
         public static let misc: UInt16 = 0x28
         /// `ABS_MT_SLOT`: which touch the following multitouch events are for.
         public static let mtSlot: UInt16 = 0x2f
+        /// `ABS_MT_TOUCH_MAJOR`: the contact's larger dimension, in position units.
+        public static let mtTouchMajor: UInt16 = 0x30
+        /// `ABS_MT_TOUCH_MINOR`: the contact's smaller dimension, in position units.
+        public static let mtTouchMinor: UInt16 = 0x31
         /// `ABS_MT_POSITION_X`.
         public static let mtPositionX: UInt16 = 0x35
         /// `ABS_MT_POSITION_Y`.
         public static let mtPositionY: UInt16 = 0x36
         /// `ABS_MT_TRACKING_ID`: a touch's id; −1 when the touch ends.
         public static let mtTrackingID: UInt16 = 0x39
+        /// `ABS_MT_PRESSURE`: the contact's pressure.
+        public static let mtPressure: UInt16 = 0x3a
         /// `ABS_MAX`.
         public static let max: UInt16 = 0x3f
     }

@@ -6,6 +6,32 @@ public protocol TabletCatalog: Sendable {
     func activeArea(of device: DeviceDescription) -> TabletArea?
     /// The pad layout (button order, mode groups, toggles) of `device`'s model, or nil.
     func padLayout(of device: DeviceDescription) -> PadLayout?
+    /// The USB ids of the node `device`'s model is paired with (libwacom's `PairedID`: a Cintiq's
+    /// touch on its own product id, the Dell Canvas's Advanced Silicon touchscreen), or nil.
+    func pairedModel(of device: DeviceDescription) -> ModelID?
+}
+
+extension TabletCatalog {
+    /// No pairing known.
+    public func pairedModel(of device: DeviceDescription) -> ModelID? { nil }
+}
+
+/// A USB vendor and product id.
+public struct ModelID: Hashable, Sendable {
+    /// USB vendor id.
+    public var vendor: UInt16
+    /// USB product id.
+    public var product: UInt16
+
+    public init(vendor: UInt16, product: UInt16) {
+        self.vendor = vendor
+        self.product = product
+    }
+
+    /// The ids of `device`.
+    public init(_ device: DeviceDescription) {
+        self.init(vendor: device.vendor, product: device.product)
+    }
 }
 
 /// The size of a tablet's active area and where it came from.

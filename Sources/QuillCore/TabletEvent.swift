@@ -23,14 +23,20 @@ public enum TabletEvent: Hashable, Sendable {
     case deviceRemoved(device: Int, time: Double)
     /// Device `device` came back at `time` on the same clock (a replugged node opened again).
     case deviceBack(device: Int, time: Double)
+    /// A finger of a touchscreen or touchpad: began, moved, ended or cancelled.
+    case touch(TouchSample)
+    /// The touches of device `device` that changed together at `time` are all out (libinput's
+    /// `TOUCH_FRAME`): a client that tracks several fingers acts on the frame, not on each touch.
+    case touchFrame(device: Int, time: Double)
 
     /// The device the event belongs to.
     public var device: Int {
         switch self {
         case .sample(let sample): return sample.deviceIndex
         case .pad(let pad): return pad.deviceIndex
+        case .touch(let touch): return touch.deviceIndex
         case let .proximityIn(device, _, _), let .proximityOut(device, _, _, _), let .deviceAdded(device, _, _),
-            let .deviceRemoved(device, _), let .deviceBack(device, _):
+            let .deviceRemoved(device, _), let .deviceBack(device, _), let .touchFrame(device, _):
             return device
         }
     }
@@ -40,7 +46,9 @@ public enum TabletEvent: Hashable, Sendable {
         switch self {
         case .sample(let sample): return sample.time
         case .pad(let pad): return pad.time
-        case let .proximityIn(_, _, time), let .proximityOut(_, _, time, _), let .deviceRemoved(_, time), let .deviceBack(_, time):
+        case .touch(let touch): return touch.time
+        case let .proximityIn(_, _, time), let .proximityOut(_, _, time, _), let .deviceRemoved(_, time), let .deviceBack(_, time),
+            let .touchFrame(_, time):
             return time
         case .deviceAdded: return nil
         }
@@ -49,6 +57,12 @@ public enum TabletEvent: Hashable, Sendable {
     /// The sample, when the event is one.
     public var sample: PenSample? {
         if case .sample(let sample) = self { return sample }
+        return nil
+    }
+
+    /// The touch, when the event is one.
+    public var touch: TouchSample? {
+        if case .touch(let touch) = self { return touch }
         return nil
     }
 

@@ -9,6 +9,10 @@ public struct LiveTablet {
     public var decoder: TabletDecoder
     /// A pad node's decoder: its frames become pad events, never samples.
     public var padDecoder: PadDecoder?
+    /// A touchscreen's or touchpad's decoder: its frames become touches, never samples.
+    public var touchDecoder: TouchDecoder?
+    /// The touch numbers of this node's touches.
+    var touchSeat = TouchSeat()
     /// A pad frame's events, reused.
     private var padEvents: [PadEvent] = []
     var assembler = FrameAssembler()
@@ -27,9 +31,17 @@ public struct LiveTablet {
         // libwacom's size for a tablet without resolution, and its pad layout: as a replay has them.
         decoder = try TabletDecoder(
             device: node.description, deviceIndex: index, parameters: parameters, area: catalog?.activeArea(of: node.description))
-        if node.deviceClass == .pad {
+        switch node.deviceClass {
+        case .pad:
             padDecoder = PadDecoder(
                 device: node.description, deviceIndex: index, layout: catalog?.padLayout(of: node.description), isLeftHanded: parameters.isLeftHanded)
+        case .touchscreen, .touchpad:
+            touchDecoder = try TouchDecoder(
+                device: node.description, deviceIndex: index, parameters: parameters,
+                area: TouchDecoder.surfaceArea(of: node.description, pens: [], catalog: catalog))
+            touchDecoder?.startClock(at: 0)
+        case .pen, .other:
+            break
         }
         // The node's barrel rotation now, as libinput starts from it: both backends count an Art
         // Pen's roll from the same value.
@@ -63,7 +75,9 @@ public struct LiveTablet {
             // ±30 years of the run's start, so nothing downstream overflows.
             event.microseconds = LiveTablet.relativeTime(event.microseconds, from: origin)
             if assembler.add(event) == .frameComplete {
-                if padDecoder != nil {
+                if touchDecoder != nil {
+                    touchDecoder?.decode(frame: assembler.pending[...], seat: &touchSeat, into: &output)
+                } else if padDecoder != nil {
                     padEvents.removeAll(keepingCapacity: true)
                     padDecoder?.decode(frame: assembler.pending[...], into: &padEvents)
                     for pad in padEvents { output.append(.pad(pad)) }
@@ -73,6 +87,21 @@ public struct LiveTablet {
                 assembler.clear()
             }
         }
+    }
+
+    /// Where the node's millimetres land on the canvas (a touch node's own surface).
+    public var mapping: TabletMapping { touchDecoder?.mapping ?? decoder.mapping }
+
+    /// The input was cut off (unplugged): a tip still down is cancelled, touches down are cancelled.
+    public mutating func cancel(into events: inout [TabletEvent]) {
+        decoder.cancel(into: &events)
+        touchDecoder?.cancel(seat: &touchSeat, into: &events)
+    }
+
+    /// The input ended: a tip still down gets its `ended` sample, touches down end.
+    public mutating func finish(into events: inout [TabletEvent]) {
+        decoder.finish(into: &events)
+        touchDecoder?.finish(seat: &touchSeat, into: &events)
     }
 
     /// `now` (µs on the nodes' clock) in the decoder's clock: seconds from the start of the run.

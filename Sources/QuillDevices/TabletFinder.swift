@@ -7,13 +7,14 @@ public enum TabletFinder {
     public static func deviceClass(of node: EvdevNode) -> DeviceClass { UdevProperties.deviceClass(node: node.path, device: node.description) }
 
     /// The node to open, or an error message and exit code. Without `requested`, the first pen
-    /// node (never a pad or touch node of the same tablet); a requested node must be a pen or a pad.
+    /// node (never a pad or touch node of the same tablet); a requested node must be a pen, a pad,
+    /// a touchscreen or a touchpad.
     public static func find(_ requested: String?) throws -> EvdevNode {
         if let requested {
             let node = try EvdevNode(path: requested)
             let deviceClass = deviceClass(of: node)
-            guard deviceClass == .pen || deviceClass == .pad else {
-                throw TabletFinderError(path: requested, message: "\(requested) \"\(node.description.name)\" is a \(deviceClass.description), not a tablet's pen or pad: Quill reads pens and pads", deviceClass: deviceClass)
+            guard deviceClass != .other else {
+                throw TabletFinderError(path: requested, message: "\(requested) \"\(node.description.name)\" is a \(deviceClass.description), not a tablet's pen, pad or touch surface: Quill reads pens, pads, touchscreens and touchpads", deviceClass: deviceClass)
             }
             return node
         }

@@ -47,6 +47,9 @@ public final class TabletSession {
     /// Unplugged tablets: device index → when (µs on the clock) to try opening the node again.
     private var awaiting: [Int: Int64] = [:]
     private var queue: Deque<TabletEvent> = []
+    /// Palm rejection between the session's paired pen and touch nodes.
+    private var arbiter = PalmArbiter()
+    private var arbitrated: [TabletEvent] = []
 
     /// A session over `nodes` (device 0, 1, … in this order). `origin`: the run's start on
     /// `clock` (default: now); `catalog`: libwacom's sizes and pad layouts; `opener` opens a
@@ -77,6 +80,16 @@ public final class TabletSession {
             queue.append(.deviceAdded(device: index, deviceClass: node.deviceClass, name: node.description.name))
         }
         queue.reserveCapacity(64)
+        // A pen arbitrates the touches of its tablet (libinput's pairing, ``TabletGroupRule``).
+        let pens = sources.indices.filter { nodes[$0].deviceClass == .pen }
+        let touches = sources.indices.filter { sources[$0].isTouch && TabletGroupRule.arbitrates(nodes[$0].description) }
+        for pen in pens {
+            let partner = touches.last {
+                TabletGroupRule.pairs(
+                    pen: nodes[pen].description, touch: nodes[$0].description, catalog: catalog, isOnlyPair: pens.count == 1 && touches.count == 1)
+            }
+            if let partner { arbiter.pair(pen: pen, touch: partner) }
+        }
     }
 
     /// A session over the evdev nodes at `paths` (nil: the first pen tablet under /dev/input).
@@ -176,7 +189,14 @@ public final class TabletSession {
         return ready > 0 && revents.contains { $0 != 0 }
     }
 
+    /// The pen and touch devices whose touches are arbitrated (palm rejection), as (pen, touch).
+    public var palmPairs: [(pen: Int, touch: Int)] { arbiter.pairs }
+
     private func drain(_ source: TabletSource) {
-        while let event = source.nextEvent() { queue.append(event) }
+        while let event = source.nextEvent() {
+            arbitrated.removeAll(keepingCapacity: true)
+            arbiter.arbitrate(event, into: &arbitrated)
+            queue.append(contentsOf: arbitrated)
+        }
     }
 }

@@ -58,10 +58,13 @@ public final class TabletSource {
     public var fileDescriptor: Int32 { tablet.node.fileDescriptor }
 
     /// Where the tablet's millimetres land on the canvas.
-    public var mapping: TabletMapping { tablet.decoder.mapping }
+    public var mapping: TabletMapping { tablet.mapping }
 
     /// True for a pad node: it gives pad events, never samples.
     public var isPad: Bool { tablet.padDecoder != nil }
+
+    /// True for a touchscreen or touchpad: it gives touches, never samples.
+    public var isTouch: Bool { tablet.touchDecoder != nil }
 
     /// Seconds until ``dispatch()`` must run even without input (a silent hovering pen is taken
     /// out of proximity then, as libinput does), or nil.
@@ -117,7 +120,7 @@ public final class TabletSource {
     public func unplugged() {
         guard !isGone else { return }
         isGone = true
-        tablet.decoder.cancel(into: &decoded)
+        tablet.cancel(into: &decoded)
         enqueueDecoded()
         queue.append(.deviceRemoved(device: tablet.decoder.deviceIndex, time: now))
     }
@@ -133,7 +136,7 @@ public final class TabletSource {
 
     /// Ends the input: a tip still down gets its `ended` sample.
     public func finish() {
-        tablet.decoder.finish(into: &decoded)
+        tablet.finish(into: &decoded)
         enqueueDecoded()
     }
 }

@@ -11,7 +11,9 @@ import QuillCore
 ///   act through the person's puck bindings;
 /// - a **proximity-out** (or a device removed) ends a squeeze in progress, settles a pending
 ///   single press and releases the puck buttons still held;
-/// - a **pad** event acts through the person's pad bindings, at the pen's last hover location.
+/// - a **pad** event acts through the person's pad bindings, at the pen's last hover location;
+/// - **touches** go to the ``FingerGestureRecognizer``: taps (undo, redo), the canvas transform,
+///   and a finger's ink when the ``drawingPolicy`` lets a finger draw.
 ///
 /// "Switch eraser" is a mode: ``inking(_:)`` gives the sample as the drawing takes it (the pen end
 /// erases while the eraser is the tool in use), never a change of what was drawn.
@@ -24,12 +26,29 @@ public struct PencilSession: Sendable {
     private var pending: [GestureEvent] = []
     /// The pen's last hover pose, for a pad's contextual palette.
     private var lastHover: HoverPose?
+    private var fingers: FingerGestureRecognizer
+    /// Finger gestures of ``handle(_:into:)``, which gives pen outcomes only.
+    private var droppedFingerGestures: [FingerGesture] = []
+
+    /// Which input draws (PencilKit's drawing policy). Default ``DrawingPolicy/default``: a finger
+    /// draws unless the person prefers to draw with the pen only.
+    public var drawingPolicy: DrawingPolicy {
+        didSet { fingers.fingersDraw = drawingPolicy.allowsFingerDrawing(preferences: interaction.preferences) }
+    }
+
+    /// True when a finger draws (the policy with the person's preference); otherwise one finger pans.
+    public var fingersDraw: Bool { fingers.fingersDraw }
 
     /// A session with the person's `preferences`, the app's own (`appPreferences`: its custom
     /// action, used only when opted in) and the recognizers' `parameters`.
-    public init(preferences: PencilPreferences = PencilPreferences(), appPreferences: AppGesturePreferences = AppGesturePreferences(), parameters: DoubleTapParameters = .defaults) {
+    public init(
+        preferences: PencilPreferences = PencilPreferences(), appPreferences: AppGesturePreferences = AppGesturePreferences(),
+        parameters: DoubleTapParameters = .defaults, drawingPolicy: DrawingPolicy = .default, fingerParameters: FingerGestureParameters = .defaults
+    ) {
         interaction = PencilInteraction(preferences: preferences, appPreferences: appPreferences)
         self.parameters = parameters
+        self.drawingPolicy = drawingPolicy
+        fingers = FingerGestureRecognizer(parameters: fingerParameters, fingersDraw: drawingPolicy.allowsFingerDrawing(preferences: preferences))
         pending.reserveCapacity(4)
     }
 
@@ -47,9 +66,22 @@ public struct PencilSession: Sendable {
         return erasing
     }
 
-    /// Handles one event of a source and appends its outcomes, in order, to `outcomes`.
+    /// Handles one event of a source and appends its pen outcomes, in order, to `outcomes` (finger
+    /// gestures are recognized but not given: see ``handle(_:into:fingers:)``).
     public mutating func handle(_ event: TabletEvent, into outcomes: inout [PencilInteraction.Outcome]) {
+        var dropped = droppedFingerGestures
+        droppedFingerGestures = []
+        handle(event, into: &outcomes, fingers: &dropped)
+        dropped.removeAll(keepingCapacity: true)
+        droppedFingerGestures = dropped
+    }
+
+    /// Handles one event of a source: appends its pen outcomes to `outcomes` and its finger
+    /// gestures (taps, the canvas transform, a finger's ink) to `fingers`, in order.
+    public mutating func handle(_ event: TabletEvent, into outcomes: inout [PencilInteraction.Outcome], fingers gestures: inout [FingerGesture]) {
         switch event {
+        case .touch, .touchFrame:
+            fingers.handle(event, into: &gestures)
         case .sample(let sample):
             recognizers[sample.deviceIndex, default: GestureRecognizer(parameters: parameters)].add(sample, into: &pending)
             drain(into: &outcomes)

@@ -28,8 +28,13 @@ public final class SampleReplay {
     public var deviceClasses: [DeviceClass] { devices.map(\.deviceClass) }
     /// The name of each device described (in order of their numbers).
     public var deviceNames: [String] { devices.map(\.name) }
-    /// Where the millimetres of each pen device come from (nil for devices that are not pens).
-    public func scale(forDevice index: Int) -> TabletScale? { index < decoders.count ? decoders[index]?.scale : nil }
+    /// Where the millimetres of each pen or touch device come from (nil for other devices).
+    public func scale(forDevice index: Int) -> TabletScale? {
+        guard index < decoders.count else { return nil }
+        return decoders[index]?.scale ?? touchDecoders[index]?.scale
+    }
+    /// The pen and touch devices whose touches are arbitrated (palm rejection), as (pen, touch).
+    public var palmPairs: [(pen: Int, touch: Int)] { arbiter.pairs }
     /// The pad layout of device `index` (nil unless it is a pad).
     public func padLayout(forDevice index: Int) -> PadLayout? { index < padDecoders.count ? padDecoders[index]?.layout : nil }
 
@@ -37,6 +42,11 @@ public final class SampleReplay {
     private let catalog: TabletCatalog?
     private var decoders: [TabletDecoder?] = []
     private var padDecoders: [PadDecoder?] = []
+    private var touchDecoders: [TouchDecoder?] = []
+    private var touchSeat = TouchSeat()
+    private var arbiter = PalmArbiter()
+    /// Events of one call before arbitration, reused.
+    private var unarbitrated: [TabletEvent] = []
     private var padEvents: [PadEvent] = []
     /// Events for ``nextSamples(into:)``, reused.
     private var scratch: [TabletEvent] = []
@@ -76,6 +86,18 @@ public final class SampleReplay {
     /// sequences as `cancelled`.
     public func nextEvents(into events: inout [TabletEvent]) throws -> Bool {
         guard !isFinished else { return false }
+        guard !arbiter.isEmpty else { return try nextDecodedEvents(into: &events) }
+        // Palm rejection between paired pen and touch devices, on this call's events.
+        var decoded = unarbitrated
+        unarbitrated = []
+        defer { unarbitrated = decoded }
+        decoded.removeAll(keepingCapacity: true)
+        let more = try nextDecodedEvents(into: &decoded)
+        arbiter.arbitrate(decoded, into: &events)
+        return more
+    }
+
+    private func nextDecodedEvents(into events: inout [TabletEvent]) throws -> Bool {
         while true {
             guard let item = try reader.next() else {
                 finish(into: &events)
@@ -107,7 +129,10 @@ public final class SampleReplay {
     public func cancel(into events: inout [TabletEvent]) {
         guard !isFinished else { return }
         isFinished = true
-        for index in decoders.indices { decoders[index]?.cancel(into: &events) }
+        for index in decoders.indices {
+            decoders[index]?.cancel(into: &events)
+            touchDecoders[index]?.cancel(seat: &touchSeat, into: &events)
+        }
     }
 
     /// ``cancel(into:)-events`` for a client that wants the pen samples only.
@@ -138,12 +163,14 @@ public final class SampleReplay {
             devices.append(description)
             decoders.append(nil)
             padDecoders.append(nil)
+            touchDecoders.append(nil)
             assemblers.append(FrameAssembler())
             lastTime.append(.min)
         }
         devices[index] = description
         decoders[index] = nil
         padDecoders[index] = nil
+        touchDecoders[index] = nil
         let deviceClass = description.deviceClass
         switch deviceClass {
         case .pen:
@@ -162,12 +189,44 @@ public final class SampleReplay {
                 device: description, deviceIndex: index, layout: catalog?.padLayout(of: description), isLeftHanded: parameters.isLeftHanded)
             decoder.startClock(at: 0)
             padDecoders[index] = decoder
-        case .touchscreen, .touchpad, .other:
-            // Its events are read and checked, but a finger is not a pen.
+        case .touchscreen, .touchpad:
+            do {
+                var decoder = try TouchDecoder(
+                    device: description, deviceIndex: index, parameters: parameters, area: touchArea(of: description))
+                decoder.startClock(at: 0)
+                touchDecoders[index] = decoder
+            } catch {
+                replayWarnings.append(
+                    RecordingWarning(
+                        file: reader.path, line: nil,
+                        message: "device \(index) \"\(description.name)\" (\(deviceClass.description)) has no ABS_MT_POSITION_X/Y with a range: it gives no touches"))
+            }
+        case .other:
+            // Its events are read and checked, but it is neither a pen nor a touch surface.
             replayWarnings.append(
                 RecordingWarning(
                     file: reader.path, line: nil,
-                    message: "device \(index) \"\(description.name)\" is not a pen (class: \(deviceClass.description)): its events give no pen samples"))
+                    message: "device \(index) \"\(description.name)\" is not a tablet (class: \(deviceClass.description)): its events give no samples"))
+        }
+        pairPensWithTouches()
+    }
+
+    /// The size of a touch surface that declares no resolution (see ``TouchDecoder/surfaceArea(of:pens:catalog:)``).
+    private func touchArea(of description: DeviceDescription) -> TabletArea? {
+        let pens = devices.indices.compactMap { index in decoders[index].map { (devices[index], $0.mapping) } }
+        return TouchDecoder.surfaceArea(of: description, pens: pens, catalog: catalog)
+    }
+
+    /// libinput pairs a pen with a touchscreen or an external touchpad of its device group; a
+    /// recording holds no udev groups, so ``TabletGroupRule`` decides.
+    private func pairPensWithTouches() {
+        let pens = devices.indices.filter { decoders[$0] != nil }
+        let touches = devices.indices.filter { touchDecoders[$0] != nil && TabletGroupRule.arbitrates(devices[$0]) }
+        for pen in pens {
+            let partner = touches.last {
+                TabletGroupRule.pairs(pen: devices[pen], touch: devices[$0], catalog: catalog, isOnlyPair: pens.count == 1 && touches.count == 1)
+            }
+            if let partner { arbiter.pair(pen: pen, touch: partner) }
         }
     }
 
@@ -216,6 +275,7 @@ public final class SampleReplay {
                 padDecoders[deviceIndex]?.decode(frame: assemblers[deviceIndex].pending[...], into: &padEvents)
                 for pad in padEvents { events.append(.pad(pad)) }
             }
+            touchDecoders[deviceIndex]?.decode(frame: assemblers[deviceIndex].pending[...], seat: &touchSeat, into: &events)
             assemblers[deviceIndex].clear()
             return true
         case .droppedFrame:
@@ -235,6 +295,9 @@ public final class SampleReplay {
                     file: reader.path, line: nil,
                     message: "device \(index): the last \(assemblers[index].pending.count) events have no SYN_REPORT: the unfinished frame is discarded (truncated recording?)"))
         }
-        for index in decoders.indices { decoders[index]?.finish(into: &events) }
+        for index in decoders.indices {
+            decoders[index]?.finish(into: &events)
+            touchDecoders[index]?.finish(seat: &touchSeat, into: &events)
+        }
     }
 }

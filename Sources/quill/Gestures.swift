@@ -5,11 +5,12 @@ import QuillGestures
 import QuillInput
 
 extension TapSource: ExpressibleByArgument {}
+extension DrawingPolicy: ExpressibleByArgument {}
 
 /// `quill gestures FILE`: double taps, squezes and tool-state changes of a recording.
 struct Gestures: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay a recording through the double-tap and squeeze recognizer and print JSON Lines: gestures, tool-state changes and feedback.")
+        abstract: "Replay a recording through the double-tap and squeeze recognizer and the finger gestures, and print JSON Lines: gestures, tool-state changes and feedback; two- and three-finger taps (undo, redo), pinch, rotate and pan.")
 
     @OptionGroup var recording: RecordingOptions
 
@@ -24,6 +25,9 @@ struct Gestures: ParsableCommand {
 
     @Option(help: "The button held for a squeeze: stylus, stylus2 or stylus3.")
     var squeezeSource: TapSource = .stylus2
+
+    @Option(help: "Which input draws: default (a finger draws unless prefersPencilOnlyDrawing is set), anyInput, or pencilOnly (one finger pans).")
+    var drawingPolicy: DrawingPolicy = .default
 
     func run() throws {
         let system: PencilPreferences
@@ -42,21 +46,24 @@ struct Gestures: ParsableCommand {
             Console.error(error)
             throw ExitCode.failure
         }
-        var session = PencilSession(preferences: system, appPreferences: app, parameters: parameters)
+        var session = PencilSession(preferences: system, appPreferences: app, parameters: parameters, drawingPolicy: drawingPolicy)
         var outcomes: [PencilInteraction.Outcome] = []
+        var fingers: [FingerGesture] = []
         let output = TextOutput()
         defer { output.flush() }
         var lastTime = 0.0
         func write() {
             for outcome in outcomes { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
             outcomes.removeAll(keepingCapacity: true)
+            for gesture in fingers { if let record = FingerGestureRecord(gesture) { output.line(JSONLineEncoder().line(record)) } }
+            fingers.removeAll(keepingCapacity: true)
         }
         _ = try recording.replayEvents(forPenSamples: false) { events, _ in
             for event in events {
-                session.handle(event, into: &outcomes)
-                if case .sample(let sample) = event { lastTime = sample.time }
+                session.handle(event, into: &outcomes, fingers: &fingers)
+                if let time = event.time { lastTime = max(lastTime, time) }
+                write()
             }
-            write()
         }
         session.finish(at: lastTime, into: &outcomes)
         write()

@@ -21,8 +21,13 @@ struct Info: ParsableCommand {
             let reader = try Recording.open(path: file, deviceFile: deviceFile)
             output.line("file: \(file) (\(reader.format.rawValue))")
             let catalog = WacomCatalog.loadIfAvailable()
+            var pens: [(DeviceDescription, TabletMapping)] = []
             while let item = try reader.next() {
-                if case let .device(index, device) = item { describe(device, index: index, catalog: catalog, into: output) }
+                guard case let .device(index, device) = item else { continue }
+                describe(device, index: index, catalog: catalog, pens: pens, into: output)
+                if device.deviceClass == .pen, let decoder = try? TabletDecoder(device: device, area: catalog?.activeArea(of: device)) {
+                    pens.append((device, decoder.mapping))
+                }
             }
         } catch let error as RecordingError {
             output.flush()
@@ -31,7 +36,7 @@ struct Info: ParsableCommand {
         }
     }
 
-    func describe(_ device: DeviceDescription, index: Int, catalog: WacomCatalog?, into output: TextOutput) {
+    func describe(_ device: DeviceDescription, index: Int, catalog: WacomCatalog?, pens: [(DeviceDescription, TabletMapping)], into output: TextOutput) {
         func hex(_ value: UInt16) -> String { "0x" + String(repeating: "0", count: max(0, 4 - String(value, radix: 16).count)) + String(value, radix: 16) }
         output.line("device \(index): \"\(device.name)\"")
         let deviceClass = device.deviceClass
@@ -68,7 +73,9 @@ struct Info: ParsableCommand {
         let buttons = (device.codes[EvdevCode.EventType.key] ?? []).filter { !toolCodes.contains($0) }
             .map { EvdevNames.codeName(type: EvdevCode.EventType.key, code: $0) ?? "KEY_\($0)" }
         output.line("  buttons: \(buttons.isEmpty ? "none" : buttons.joined(separator: ", "))")
-        if let x = device.axes[EvdevCode.Abs.x], let y = device.axes[EvdevCode.Abs.y] {
+        if deviceClass == .touchscreen || deviceClass == .touchpad {
+            describeTouchSurface(device, catalog: catalog, pens: pens, into: output)
+        } else if let x = device.axes[EvdevCode.Abs.x], let y = device.axes[EvdevCode.Abs.y] {
             if x.resolution > 0 && y.resolution > 0 {
                 output.line("  active area: \(millimetres(x.span / Double(x.resolution))) × \(millimetres(y.span / Double(y.resolution))) mm")
             } else if deviceClass == .pen, let area = catalog?.activeArea(of: device) {
@@ -88,6 +95,25 @@ struct Info: ParsableCommand {
                 output.line(
                     "  mode group \(number): \(group.modeCount) mode(s), \(toggles); buttons \(group.buttons.sorted().map(String.init).joined(separator: ",")); rings \(group.rings.sorted()); strips \(group.strips.sorted())")
             }
+        }
+    }
+
+    /// A touch node: its slots or protocol A, its size and where the millimetres come from, the
+    /// pen it pairs with for palm rejection.
+    func describeTouchSurface(_ device: DeviceDescription, catalog: WacomCatalog?, pens: [(DeviceDescription, TabletMapping)], into output: TextOutput) {
+        let area = TouchDecoder.surfaceArea(of: device, pens: pens, catalog: catalog)
+        guard let decoder = try? TouchDecoder(device: device, area: area) else {
+            output.line("  touch surface: no ABS_MT_POSITION_X/Y with a range: gives no touches")
+            return
+        }
+        let protocolText = decoder.usesSlots
+            ? "multitouch protocol B, \((device.axes[EvdevCode.Abs.mtSlot]?.maximum ?? 0) + 1) slots"
+            : "multitouch protocol A (SYN_MT_REPORT): contacts tracked by nearest position"
+        output.line("  touch surface: \(decoder.isDirect ? "direct (a touchscreen)" : "indirect (a touchpad)"), \(protocolText)")
+        let mapping = decoder.mapping
+        output.line("  touch area: \(millimetres(mapping.areaWidth)) × \(millimetres(mapping.areaHeight)) mm (\(decoder.scale.description))")
+        if let pen = pens.last(where: { TabletGroupRule.pairs(pen: $0.0, touch: device, catalog: catalog, isOnlyPair: false) }), TabletGroupRule.arbitrates(device) {
+            output.line("  palm rejection: paired with \"\(pen.0.name)\" (libinput's touch arbitration)")
         }
     }
 

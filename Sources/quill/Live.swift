@@ -25,9 +25,9 @@ struct Live: ParsableCommand {
 
     enum Backend: String, ExpressibleByArgument, CaseIterable { case evdev, libinput }
 
-    enum Emit: String, ExpressibleByArgument, CaseIterable { case samples, strokes, gestures, pad }
+    enum Emit: String, ExpressibleByArgument, CaseIterable { case samples, strokes, gestures, pad, touches }
 
-    @Option(help: "What to stream: samples (as quill samples), strokes (as quill strokes --emit smoothed), gestures (as quill gestures) or pad (the pad's buttons, rings and strips, as quill pad).")
+    @Option(help: "What to stream: samples (as quill samples), strokes (as quill strokes --emit smoothed), gestures (as quill gestures, the pen's and the fingers'), pad (the pad's buttons, rings and strips, as quill pad) or touches (the fingers of touch nodes, as quill touches).")
     var emit: Emit = .samples
 
     @Option(help: "evdev: raw events through libevdev and Quill's decoder (identical to replaying a recording); libinput: libinput's own tablet events (udev seat, or the --device node).")
@@ -75,7 +75,7 @@ struct Live: ParsableCommand {
                     Console.warning("\(session.path(ofDevice: device) ?? "device \(device)"): the device was removed; waiting for it to come back (Ctrl-C to stop)")
                 case let .deviceBack(device, _):
                     Console.warning("\(session.path(ofDevice: device) ?? "device \(device)") is back; reading it again")
-                case .sample, .pad, .proximityIn:
+                case .sample, .pad, .proximityIn, .touch, .touchFrame:
                     break
                 }
             }

@@ -22,6 +22,7 @@ struct LiveEmitter {
     private var recorders: [Int: DrawingRecorder] = [:]
     private var session: PencilSession
     private var outcomes: [PencilInteraction.Outcome] = []
+    private var fingerGestures: [FingerGesture] = []
     private var wroteSince = false
     private var lastTimes: [Int: Double] = [:]
     private var padLastTimes: [Int: Double] = [:]
@@ -48,8 +49,8 @@ struct LiveEmitter {
             if let update = recorders[device]?.add(sample) { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
         case .gestures:
             session.handle(.sample(sample), into: &outcomes)
-        case .pad:
-            break  // pens are read (so a pen and its pad run together) but only pad events are streamed
+        case .pad, .touches:
+            break  // pens are read (so a pen and its pad run together, and a pen arbitrates its touches) but not streamed
         }
     }
 
@@ -66,7 +67,7 @@ struct LiveEmitter {
             wroteSince = true
         case .gestures:
             session.handle(.pad(event), into: &outcomes)
-        case .samples, .strokes:
+        case .samples, .strokes, .touches:
             break
         }
     }
@@ -82,6 +83,15 @@ struct LiveEmitter {
             add(pad)
         case let .deviceRemoved(device, time):
             remove(device: device, at: time)
+        case .touch(let touch):
+            if emit == .touches {
+                output.line(JSONLineEncoder().line(TouchRecord(touch)))
+                wroteSince = true
+            } else if emit == .gestures {
+                session.handle(event, into: &outcomes, fingers: &fingerGestures)
+            }
+        case .touchFrame:
+            if emit == .gestures { session.handle(event, into: &outcomes, fingers: &fingerGestures) }
         case .proximityIn, .proximityOut, .deviceAdded, .deviceBack:
             if emit == .gestures { session.handle(event, into: &outcomes) }
         }
@@ -105,6 +115,12 @@ struct LiveEmitter {
             wroteSince = true
         }
         outcomes.removeAll(keepingCapacity: true)
+        for gesture in fingerGestures {
+            guard let record = FingerGestureRecord(gesture) else { continue }
+            output.line(JSONLineEncoder().line(record))
+            wroteSince = true
+        }
+        fingerGestures.removeAll(keepingCapacity: true)
         guard wroteSince else { return }
         output.flush()
         if measuresLatency, let readable { latencies.append(MonotonicClock.now() - readable) }

@@ -123,7 +123,7 @@ let package = Package(
         .target(name: "QuillTestSupport"),
         .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
-        .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         // The live session in process: scripted nodes and a clock the test moves.

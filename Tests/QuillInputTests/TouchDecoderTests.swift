@@ -1,0 +1,210 @@
+import Foundation
+import QuillCore
+import QuillTestSupport
+import Testing
+@testable import QuillInput
+
+/// Touches of the real touch recordings (whot/evemu-devices, see Recordings/README.md): the replay
+/// gives exactly the touches the raw stream holds.
+@Suite struct TouchDecoderTests {
+    static func path(_ name: String) -> String { Fixtures.recording("evemu-devices/\(name)") }
+
+    /// The recordings with what SOURCES.md counted in their raw events.
+    static let cases: [(file: String, desc: String?, touches: Int, mostFingers: Int, isDirect: Bool)] = [
+        ("dell_canvas_touch.evemu", nil, 12, 5, true),
+        ("Wacom-Cintiq-13HD-touch-Finger.events", nil, 1, 1, true),
+        ("Atmel-maXTouch-Touchscreen.1-finger-fast-taps.events", "Atmel-maXTouch-Touchscreen.desc", 9, 1, true),
+        ("Wacom-ISDv4-E6-Finger.2fg-tap.events", "Wacom-ISDv4-E6-Finger.desc", 2, 2, true),
+        ("Wacom-Intuos5-touch-M-Finger-double-tap.events", "Wacom-Intuos5-touch-M-Finger.desc", 2, 2, false),
+        ("N-Trig-MultiTouch.2-fingers-touch-release.events", "N-Trig-MultiTouch.desc", 2, 2, true),
+        ("N-Trig-MultiTouch.1-finger-drag-NW-SE.events", "N-Trig-MultiTouch.desc", 1, 1, true),
+    ]
+
+    static func device(_ file: String) throws -> DeviceDescription {
+        let reader = try Recording.open(path: path(file))
+        while let item = try reader.next() { if case let .device(_, device) = item { return device } }
+        throw RecordingError(file: file, line: nil, message: "no device")
+    }
+
+    static func touches(_ file: String, _ desc: String?) throws -> [TouchSample] {
+        try SampleReplay(path: path(file), deviceFile: desc.map(path)).allEvents().compactMap(\.touch)
+    }
+
+    /// The touches of the raw stream, counted independently of the decoder: protocol B, a new
+    /// tracking id ≥ 0 in a slot; protocol A, the contacts of a frame (the most at once).
+    static func rawCount(_ file: String, _ desc: String?) throws -> (touches: Int, mostFingers: Int) {
+        let reader = try Recording.open(path: path(file), deviceFile: desc.map(path))
+        var down: [Int32: Int32] = [:], slot: Int32 = 0, touches = 0, most = 0, contacts = 0, sawSlots = false
+        while let item = try reader.next() {
+            guard case let .event(_, event, _) = item else { continue }
+            if event.type == EvdevCode.EventType.abs && event.code == EvdevCode.Abs.mtSlot { slot = event.value; sawSlots = true }
+            if event.type == EvdevCode.EventType.abs && event.code == EvdevCode.Abs.mtTrackingID {
+                if event.value >= 0 {
+                    if down[slot] != event.value { touches += 1 }
+                    down[slot] = event.value
+                } else {
+                    down[slot] = nil
+                }
+            }
+            if event.type == EvdevCode.EventType.syn && event.code == EvdevCode.Syn.mtReport { contacts += 1 }
+            if event.isFrameEnd {
+                most = max(most, down.count, contacts)
+                contacts = 0
+            }
+        }
+        _ = sawSlots
+        return (touches, most)
+    }
+
+    @Test(arguments: cases.indices)
+    func everyTouchOfTheRawStreamBeginsAndEndsOnce(index: Int) throws {
+        let c = Self.cases[index]
+        let touches = try Self.touches(c.file, c.desc)
+        let began = touches.filter { $0.phase == .began }
+        #expect(began.count == c.touches, "\(c.file): SOURCES.md counts \(c.touches) touches")
+        #expect(touches.filter { $0.phase.isFinal }.count == c.touches, "\(c.file): each touch ends once")
+        #expect(touches.allSatisfy { $0.isDirect == c.isDirect && $0.isAccepted }, "\(c.file)")
+        // At most `mostFingers` down at once, seat numbers unique among the touches down.
+        var live: [Int: TouchSample] = [:], most = 0
+        for touch in touches {
+            switch touch.phase {
+            case .began:
+                #expect(live[touch.id] == nil, "\(c.file): id \(touch.id) began twice")
+                live[touch.id] = touch
+            case .moved:
+                #expect(live[touch.id]?.slot == touch.slot, "\(c.file): a move of a touch that is not down")
+            case .ended, .cancelled:
+                #expect(live.removeValue(forKey: touch.id) != nil, "\(c.file): an end of a touch that is not down")
+            }
+            most = max(most, live.count)
+        }
+        #expect(live.isEmpty)
+        #expect(most == c.mostFingers, "\(c.file)")
+        // Protocol B: the counts the raw stream holds, counted without the decoder.
+        if !c.file.hasPrefix("N-Trig") {
+            let raw = try Self.rawCount(c.file, c.desc)
+            #expect(raw.touches == c.touches && raw.mostFingers == c.mostFingers, "\(c.file): raw \(raw)")
+        }
+        // Times never go back.
+        #expect(zip(touches, touches.dropFirst()).allSatisfy { $0.time <= $1.time })
+    }
+
+    /// Atmel fast taps: three touches begin without X or without Y: that coordinate is where
+    /// their slot last was (libevdev keeps a slot's values across tracking ids).
+    @Test func aTouchWithoutAPositionBeginsWhereItsSlotLastWas() throws {
+        let touches = try Self.touches("Atmel-maXTouch-Touchscreen.1-finger-fast-taps.events", "Atmel-maXTouch-Touchscreen.desc")
+        let began = touches.filter { $0.phase == .began }
+        var repeated = 0
+        var lastBySlot: [Int: TabletPoint] = [:]
+        for touch in touches {
+            if touch.phase == .began, let last = lastBySlot[touch.slot], last.x == touch.tabletLocation.x || last.y == touch.tabletLocation.y {
+                repeated += 1
+            }
+            lastBySlot[touch.slot] = touch.tabletLocation
+        }
+        #expect(began.count == 9)
+        #expect(repeated == 3, "SOURCES.md: 3 of the 9 taps begin without X or Y")
+    }
+
+    /// Intuos5 double tap: slot 1 never sends X: it begins at the slot's initial X (the axis
+    /// minimum, 0 mm), with its real Y; a touchpad, mapped like the pen's area.
+    @Test func intuos5SlotOneKeepsItsInitialX() throws {
+        let touches = try Self.touches("Wacom-Intuos5-touch-M-Finger-double-tap.events", "Wacom-Intuos5-touch-M-Finger.desc")
+        let second = try #require(touches.first { $0.slot == 1 && $0.phase == .began })
+        #expect(second.tabletLocation.x == 0)
+        #expect(second.tabletLocation.y > 0)
+        #expect(!second.isDirect)
+    }
+
+    /// Dell Canvas: the 5-finger pinch at ≈ 12.5 s spreads 67 → 39 mm (SOURCES.md), and the
+    /// touchscreen declares 55 / 98 units/mm (596 × 334 mm, the pen's area).
+    @Test func dellCanvasPinchClosesFrom67To39Millimetres() throws {
+        let replay = try SampleReplay(path: Self.path("dell_canvas_touch.evemu"))
+        let events = try replay.allEvents()
+        #expect(replay.scale(forDevice: 0) == .declaredResolution)
+        let mapping = try #require(replay.devices.first.flatMap { try? TouchDecoder(device: $0).mapping })
+        #expect(abs(mapping.areaWidth - 32767.0 / 55) < 1e-9 && abs(mapping.areaHeight - 32767.0 / 98) < 1e-9)
+        // The spread (mean distance to the centroid) of the five fingers, frame by frame.
+        var live: [Int: TabletPoint] = [:]
+        var spreads: [Double] = []
+        for event in events {
+            switch event {
+            case .touch(let touch):
+                if touch.phase.isFinal { live[touch.id] = nil } else { live[touch.id] = touch.tabletLocation }
+            case .touchFrame where live.count == 5:
+                let cx = live.values.map(\.x).reduce(0, +) / 5, cy = live.values.map(\.y).reduce(0, +) / 5
+                let spread = live.values.map { (($0.x - cx) * ($0.x - cx) + ($0.y - cy) * ($0.y - cy)).squareRoot() }.reduce(0, +) / 5
+                spreads.append(spread)
+            default: break
+            }
+        }
+        let first = try #require(spreads.first), last = try #require(spreads.last)
+        #expect(abs(first - 67) < 8 && abs(last - 39) < 8, "spread \(first) → \(last) mm")
+        #expect(first > last * 1.4)
+    }
+
+    /// A touch node without resolution takes its size from libwacom when no paired pen is in the
+    /// recording, and from the paired pen when one is.
+    @Test func aTouchNodeWithoutResolutionTakesItsSizeFromItsPen() throws {
+        let finger = try Self.device("Wacom-ISDv4-E6-Finger.desc")
+        let pen = try Self.device("Wacom-ISDv4-E6-Pen.desc")
+        let area = try TabletArea(width: 276, height: 156, source: "test")
+        let penDecoder = try TabletDecoder(device: pen, area: area)
+        let surface = try #require(TouchDecoder.surfaceArea(of: finger, pens: [(pen, penDecoder.mapping)], catalog: nil))
+        #expect(surface.width == 276 && surface.height == 156)
+        #expect(surface.source.contains("Wacom ISDv4 E6 Pen"))
+        let decoder = try TouchDecoder(device: finger, area: surface)
+        #expect(decoder.mapping.areaWidth == 276)
+        #expect(TouchDecoder.surfaceArea(of: finger, pens: [], catalog: nil) == nil)
+    }
+
+    /// Seeded random protocol-B streams: whatever the order of slots, ids and positions, every
+    /// touch begins once and ends once, and a move always belongs to a touch that is down.
+    @Test func randomSlotStreamsStayConsistent() throws {
+        var random = SeededRandom(seed: 0x70C4)
+        let device = DeviceDescription(
+            name: "random touch", vendor: 1, product: 2,
+            codes: [EvdevCode.EventType.key: [EvdevCode.Key.touch]],
+            axes: [
+                EvdevCode.Abs.x: AxisInfo(minimum: 0, maximum: 1000, resolution: 10), EvdevCode.Abs.y: AxisInfo(minimum: 0, maximum: 1000, resolution: 10),
+                EvdevCode.Abs.mtSlot: AxisInfo(minimum: 0, maximum: 4),
+                EvdevCode.Abs.mtPositionX: AxisInfo(minimum: 0, maximum: 1000, resolution: 10), EvdevCode.Abs.mtPositionY: AxisInfo(minimum: 0, maximum: 1000, resolution: 10),
+                EvdevCode.Abs.mtTrackingID: AxisInfo(minimum: 0, maximum: 65535),
+            ],
+            properties: [EvdevCode.Property.direct])
+        for round in 0..<50 {
+            var decoder = try TouchDecoder(device: device)
+            var seat = TouchSeat()
+            var events: [TabletEvent] = []
+            var nextID: Int32 = 0, time: Int64 = 0
+            for _ in 0..<200 {
+                var frame: [InputEvent] = []
+                time += Int64.random(in: 1_000...20_000, using: &random)
+                for _ in 0..<Int.random(in: 1...4, using: &random) {
+                    let code: UInt16, value: Int32
+                    switch Int.random(in: 0..<5, using: &random) {
+                    case 0: (code, value) = (EvdevCode.Abs.mtSlot, Int32.random(in: 0...5, using: &random))  // 5 is beyond the slots
+                    case 1:
+                        nextID += 1
+                        (code, value) = (EvdevCode.Abs.mtTrackingID, Bool.random(using: &random) ? -1 : nextID)
+                    case 2: (code, value) = (EvdevCode.Abs.mtPositionX, Int32.random(in: 0...1000, using: &random))
+                    default: (code, value) = (EvdevCode.Abs.mtPositionY, Int32.random(in: 0...1000, using: &random))
+                    }
+                    frame.append(InputEvent(microseconds: time, type: EvdevCode.EventType.abs, code: code, value: value))
+                }
+                frame.append(InputEvent(microseconds: time, type: EvdevCode.EventType.syn, code: EvdevCode.Syn.report, value: 0))
+                decoder.decode(frame: frame[...], seat: &seat, into: &events)
+            }
+            decoder.finish(seat: &seat, into: &events)
+            var live: Set<Int> = []
+            for case .touch(let touch) in events {
+                switch touch.phase {
+                case .began: #expect(live.insert(touch.id).inserted, "round \(round)")
+                case .moved: #expect(live.contains(touch.id), "round \(round)")
+                case .ended, .cancelled: #expect(live.remove(touch.id) != nil, "round \(round)")
+                }
+            }
+            #expect(live.isEmpty && seat.count == 0, "round \(round)")
+        }
+    }
+}

@@ -21,6 +21,12 @@ public final class LibinputSource {
         case tabletWithoutSize(LibinputDevice)
         /// A pad, device `index`.
         case padAdded(LibinputDevice, index: Int)
+        /// A touchscreen or touchpad giving absolute touches, device `index`, `width` × `height` mm.
+        case touchAdded(LibinputDevice, index: Int, width: Double, height: Double)
+        /// A touch (libinput's down, motion, up, cancel: a cancel is palm rejection, libinput 1.22
+        /// cancels touches for its arbitration and for palms only) or the end of a touch frame.
+        case touch(TouchSample)
+        case touchFrame(device: Int, time: Double)
         /// A node asked for by path that libinput calls neither a tablet nor a pad (a touchscreen,
         /// a touchpad, a mouse): it gives no pen samples and no pad events.
         case notATablet(LibinputDevice)
@@ -48,6 +54,9 @@ public final class LibinputSource {
             case let .removed(_, tabletIndex?, _, lastSampleTime, _): return .deviceRemoved(device: tabletIndex, time: lastSampleTime ?? 0)
             case let .tabletAdded(device, index, _, _): return .deviceAdded(device: index, deviceClass: .pen, name: device.name)
             case let .padAdded(device, index): return .deviceAdded(device: index, deviceClass: .pad, name: device.name)
+            case let .touchAdded(device, index, _, _): return .deviceAdded(device: index, deviceClass: .touchscreen, name: device.name)
+            case let .touch(touch): return .touch(touch)
+            case let .touchFrame(device, time): return .touchFrame(device: device, time: time)
             case .tabletWithoutSize, .notATablet, .removed, .back: return nil
             }
         }
@@ -63,6 +72,9 @@ public final class LibinputSource {
     private var indices: [String: Int] = [:]
     private var padIndices: [String: Int] = [:]
     private var padModes: [String: PadModes] = [:]
+    /// Touch devices: index and mapping; each touch's last sample by seat slot.
+    private var touchDevices: [String: (index: Int, mapping: TabletMapping)] = [:]
+    private var touchesDown: [Int: TouchSample] = [:]
     private var awaited: [String: String] = [:]  // sysname → node
     private var lastSample: [String: PenSample] = [:]
     private var frameSamples: [String: PenSample] = [:]
@@ -164,6 +176,8 @@ public final class LibinputSource {
                     (event.modeGroup, event.mode) = (group, mode)
                 }
                 push(.pad(event))
+            case let .touch(touchEvent):
+                handle(touchEvent)
             case let .tool(toolEvent):
                 toolEventCount += 1
                 guard var mapper = mappers[toolEvent.deviceName] else { continue }
@@ -216,6 +230,13 @@ public final class LibinputSource {
             push(.padAdded(added, index: index))
             return
         }
+        if added.isTouch, !added.isTablet, let width = added.widthMillimetres, let height = added.heightMillimetres {
+            let index = indices[added.sysname] ?? indices.count
+            indices[added.sysname] = index
+            touchDevices[added.sysname] = (index, try TabletMapping(areaWidth: width, areaHeight: height, canvas: parameters.canvas))
+            push(.touchAdded(added, index: index, width: width, height: height))
+            return
+        }
         guard added.isTablet else {
             if !nodes.isEmpty { push(.notATablet(added)) }  // asked for by path; on a seat every device comes
             return
@@ -230,6 +251,39 @@ public final class LibinputSource {
         mapper.startClock(atMicroseconds: origin)
         mappers[added.sysname] = mapper
         push(.tabletAdded(added, index: index, width: width, height: height))
+    }
+
+    /// A touch event of a touch device: Quill's ``TouchSample`` (libinput gives no tracking id,
+    /// size or pressure: −1, nil, nil).
+    private func handle(_ event: LibinputTouchEvent) {
+        guard let device = touchDevices[event.deviceName] else { return }
+        let time = Double(event.microseconds - origin) / 1_000_000
+        let phase: TouchPhase
+        switch event.kind {
+        case .frame:
+            push(.touchFrame(device: device.index, time: time))
+            return
+        case .down: phase = .began
+        case .motion: phase = .moved
+        case .up: phase = .ended
+        case .cancel: phase = .cancelled
+        }
+        var touch: TouchSample
+        if phase == .began || phase == .moved {
+            let point = TabletPoint(x: event.x, y: event.y)
+            touch = TouchSample(
+                time: time, id: event.seatSlot, slot: event.slot, trackingID: -1, phase: phase, location: device.mapping.canvasPoint(for: point),
+                tabletLocation: point, isDirect: true, deviceIndex: device.index)
+        } else {
+            // Up and cancel carry no position: the touch's last.
+            guard let last = touchesDown[event.seatSlot] else { return }
+            touch = last
+            touch.time = time
+            touch.phase = phase
+            if phase == .cancelled { touch.rejection = .palm }
+        }
+        if phase.isFinal { touchesDown[event.seatSlot] = nil } else { touchesDown[event.seatSlot] = touch }
+        push(.touch(touch))
     }
 
     /// libinput reports one hardware frame as several events with the same time (an axis event

@@ -11,8 +11,8 @@ public enum FingerGesture: Hashable, Sendable {
     case tap(fingers: Int, time: Double, centroid: CanvasPoint)
     /// The canvas transform of a pinch, rotation or pan (or a one-finger pan).
     case transform(FingerTransform)
-    /// A finger that draws: the touch as a pen sample of the current ink (`began` … `ended`; a
-    /// `cancelled` stroke, when a second finger came soon after it began, is to be removed).
+    /// A finger that draws: the touch as a pen sample of the current ink (`began` … `ended`, or
+    /// `cancelled` when the touch was: the device went away).
     case ink(PenSample)
 
     /// What the app is asked to do: undo for a two-finger tap, redo for a three-finger tap.

@@ -9,9 +9,9 @@ public struct FingerGestureParameters: Hashable, Sendable {
     /// Millimetres a finger may move and still tap; beyond, a pan, pinch or rotation begins and
     /// the tap fails. Default 1.3 mm (libinput's `DEFAULT_TAP_MOVE_THRESHOLD`).
     public let movementThreshold: Double
-    /// Seconds after a drawing finger began within which a second finger turns the stroke into a
-    /// two-finger gesture (the stroke is cancelled). Default 0.1 s (Apple's Speed Sketch holds a
-    /// finger stroke back that long so pan and pinch can claim it).
+    /// Seconds a drawing finger's stroke is held back: a second finger within it turns both into a
+    /// gesture and the stroke never appears. Default 0.1 s (Apple's Speed Sketch holds a finger
+    /// stroke back that long so pan and pinch can claim it).
     public let inkHoldback: Double
 
     /// Throws ``ParameterError`` for a value that is not a positive finite number.

@@ -13,9 +13,10 @@ import RealModule
 ///   pan run together about the centroid until the last finger lifts; a finger added or lifted
 ///   mid-gesture continues it without a jump.
 /// - **One finger** draws when `fingersDraw` (the drawing policy), as ``FingerGesture/ink(_:)``
-///   samples; a second finger within ``FingerGestureParameters/inkHoldback`` cancels the stroke
-///   and the two fingers gesture; later touches while it draws are ignored. When fingers may not
-///   draw, one finger pans.
+///   samples. As in Apple's Speed Sketch, a finger's stroke is held back for
+///   ``FingerGestureParameters/inkHoldback`` (its samples wait, then come out together): a second
+///   finger within that time takes both fingers to a gesture and the stroke never appears; later
+///   touches while it draws are ignored. When fingers may not draw, one finger pans.
 ///
 /// Rejected touches (palm rejection) are never seen: they never draw and never count as a tap.
 public struct FingerGestureRecognizer: Sendable {
@@ -35,6 +36,8 @@ public struct FingerGestureRecognizer: Sendable {
     /// Touches ignored until they lift (came while a finger draws).
     private var ignored: Set<Int> = []
     private var drawing: (id: Int, began: Double)?
+    /// A drawing finger's samples while its stroke is held back.
+    private var heldInk: [PenSample] = []
     private var isTapPossible = false
     private var mostFingers = 0
     private var lastDown = 0.0
@@ -83,11 +86,14 @@ public struct FingerGestureRecognizer: Sendable {
                 mostFingers = 0
             }
             if let drawing {
-                if touch.time - drawing.began <= parameters.inkHoldback, let finger = fingers[drawing.id] {
+                if touch.time - drawing.began < parameters.inkHoldback {
                     // Not a stroke after all: the two fingers tap, pinch, rotate or pan.
-                    gestures.append(.ink(PenSample(inkFrom: finger.current, phase: .cancelled)))
+                    heldInk.removeAll(keepingCapacity: true)
                     self.drawing = nil
                 } else {
+                    // The stroke stands (what was held comes out); this finger is ignored.
+                    for held in heldInk { gestures.append(.ink(held)) }
+                    heldInk.removeAll(keepingCapacity: true)
                     ignored.insert(id)
                     return
                 }
@@ -97,7 +103,7 @@ public struct FingerGestureRecognizer: Sendable {
             lastDown = touch.time
             if fingersDraw && fingers.count == 1 {
                 drawing = (id, touch.time)
-                gestures.append(.ink(PenSample(inkFrom: touch, phase: .began)))
+                heldInk.append(PenSample(inkFrom: touch, phase: .began))
             } else if isTransforming {
                 rebase()
             }
@@ -105,7 +111,7 @@ public struct FingerGestureRecognizer: Sendable {
             guard fingers[id] != nil else { return }
             fingers[id]?.current = touch
             if let drawing, drawing.id == id {
-                gestures.append(.ink(PenSample(inkFrom: touch, phase: .moved)))
+                ink(PenSample(inkFrom: touch, phase: .moved), into: &gestures)
             } else {
                 isFrameDirty = true
             }
@@ -119,7 +125,7 @@ public struct FingerGestureRecognizer: Sendable {
     private mutating func remove(_ touch: TouchSample, into gestures: inout [FingerGesture]) {
         let id = touch.id
         if let drawing, drawing.id == id {
-            gestures.append(.ink(PenSample(inkFrom: touch, phase: touch.phase == .cancelled ? .cancelled : .ended)))
+            ink(PenSample(inkFrom: touch, phase: touch.phase == .cancelled ? .cancelled : .ended), into: &gestures, flushing: true)
             self.drawing = nil
             isTapPossible = false
         }
@@ -146,6 +152,19 @@ public struct FingerGestureRecognizer: Sendable {
             rebase()
         }
         if fingers.isEmpty { ignored.removeAll() }
+    }
+
+    /// A drawing finger's sample: held back while the stroke may still become a gesture, then
+    /// out with the ones held.
+    private mutating func ink(_ sample: PenSample, into gestures: inout [FingerGesture], flushing: Bool = false) {
+        if heldInk.isEmpty {
+            gestures.append(.ink(sample))
+            return
+        }
+        heldInk.append(sample)
+        guard flushing || sample.time - (drawing?.began ?? sample.time) >= parameters.inkHoldback else { return }
+        for held in heldInk { gestures.append(.ink(held)) }
+        heldInk.removeAll(keepingCapacity: true)
     }
 
     /// The centroid of the fingers of a tap, from where each lifted.

@@ -85,6 +85,23 @@ public enum LibinputEvent: Sendable {
     case deviceRemoved(sysname: String)
     case tool(LibinputToolEvent)
     case pad(LibinputPadEvent)
+    case touch(LibinputTouchEvent)
+}
+
+/// A touch event as libinput 1.22 reports it (down, motion, up, cancel, frame), in Swift values.
+public struct LibinputTouchEvent: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case down, motion, up, cancel, frame }
+    public var kind: Kind
+    /// Event time, microseconds (CLOCK_MONOTONIC).
+    public var microseconds: Int64
+    /// The node's slot and libinput's seat slot (−1 for a frame).
+    public var slot: Int
+    public var seatSlot: Int
+    /// Millimetres from the device's top-left corner (down and motion; 0 otherwise).
+    public var x: Double
+    public var y: Double
+    /// Which libinput device (by sysname).
+    public var deviceName: String
 }
 
 /// A tablet-pad event as libinput 1.22 reports it (button, ring or strip), in Swift values.
@@ -207,6 +224,9 @@ public final class LibinputContext {
                 LIBINPUT_EVENT_TABLET_TOOL_BUTTON:
                 guard let toolEvent = libinput_event_get_tablet_tool_event(event) else { continue }
                 result.append(.tool(LibinputContext.convert(toolEvent, type: libinput_event_get_type(event), sysname: sysname)))
+            case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
+                guard let touchEvent = libinput_event_get_touch_event(event) else { continue }
+                result.append(.touch(LibinputContext.convertTouch(touchEvent, type: libinput_event_get_type(event), sysname: sysname)))
             case LIBINPUT_EVENT_TABLET_PAD_BUTTON, LIBINPUT_EVENT_TABLET_PAD_RING, LIBINPUT_EVENT_TABLET_PAD_STRIP:
                 guard let padEvent = libinput_event_get_tablet_pad_event(event) else { continue }
                 result.append(.pad(LibinputContext.convertPad(padEvent, type: libinput_event_get_type(event), sysname: sysname)))
@@ -240,6 +260,26 @@ public final class LibinputContext {
             isTouch: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0,
             leftHandedAvailable: leftHandedAvailable, calibrationAvailable: calibrationAvailable,
             isLeftHanded: libinput_device_config_left_handed_get(device) != 0, calibration: current.map(Double.init))
+    }
+
+    private static func convertTouch(_ event: OpaquePointer, type: libinput_event_type, sysname: String) -> LibinputTouchEvent {
+        let kind: LibinputTouchEvent.Kind
+        switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN: kind = .down
+        case LIBINPUT_EVENT_TOUCH_MOTION: kind = .motion
+        case LIBINPUT_EVENT_TOUCH_UP: kind = .up
+        case LIBINPUT_EVENT_TOUCH_CANCEL: kind = .cancel
+        default: kind = .frame
+        }
+        // Slots and positions exist only for down, motion, up and cancel (positions: down and motion).
+        let hasSlot = kind != .frame
+        let hasPosition = kind == .down || kind == .motion
+        return LibinputTouchEvent(
+            kind: kind, microseconds: Int64(libinput_event_touch_get_time_usec(event)),
+            slot: hasSlot ? Int(libinput_event_touch_get_slot(event)) : -1,
+            seatSlot: hasSlot ? Int(libinput_event_touch_get_seat_slot(event)) : -1,
+            x: hasPosition ? libinput_event_touch_get_x(event) : 0, y: hasPosition ? libinput_event_touch_get_y(event) : 0,
+            deviceName: sysname)
     }
 
     private static func convertPad(_ event: OpaquePointer, type: libinput_event_type, sysname: String) -> LibinputPadEvent {

@@ -84,7 +84,9 @@ extension Live {
                     Console.warning("\(node) is back; reading it again")
                 case let .proximityOut(sysname, _, tool, time):
                     Console.warning(String(format: "%@: %@ out of proximity at t=%.3f s", sysname, tool.rawValue, time))
-                case .sample, .pad:
+                case let .touchAdded(added, index, width, height):
+                    Console.warning("touch device added: \(added.sysname) \"\(added.name)\" \(width) × \(height) mm (device \(index))")
+                case .sample, .pad, .touch, .touchFrame:
                     break
                 }
             }

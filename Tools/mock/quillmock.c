@@ -8,6 +8,10 @@
  *  2. libudev's database (/run/udev/data/…) is read from inside the umockdev sandbox
  *     ($UMOCKDEV_DIR/run/udev/data/…), where the test writes the device's entry, so libinput sees
  *     the device as initialized.
+ *     Several nodes: QUILL_MOCK_NODE and QUILL_MOCK_RDEV may each list several, separated by
+ *     spaces, in the same order (e.g. "/dev/input/event13 /dev/input/event14" and
+ *     "13:77 13:78"): every listed node gets 1, 6 and 7 below; the knobs 3, 4 and 5 (deny,
+ *     unplug, replug) concern the first node only.
  * Two more knobs let tests play what a real tablet does to a reader:
  *  3. QUILL_MOCK_DENY=1: opening the mocked node fails with EACCES (no permission on /dev/input).
  *  4. QUILL_MOCK_UNPLUG_AFTER=N: after N input events have been read from the node, reads fail
@@ -55,8 +59,8 @@
 #define UDEV_DATA "/run/udev/data/"
 #define MAX_FDS 1024
 
-static char mocked_fds[MAX_FDS];
-static long events_read;  /* input events read from the mocked node, all fds */
+static char mocked_fds[MAX_FDS];  /* 0: not a mocked node; else its place in QUILL_MOCK_NODE, from 1 */
+static long events_read;  /* input events read from the first mocked node, all fds */
 #define EVENT_SIZE 24     /* struct input_event on 64-bit Linux */
 
 static long unplug_after(void) {
@@ -114,22 +118,47 @@ static int is_unplugged(void) {
     return 1;
 }
 
-static int mocked_rdev(dev_t *rdev) {
-    const char *text = getenv("QUILL_MOCK_RDEV");
+/* The index-th (from 1) space-separated word of the variable `name` into buffer, or NULL. */
+static const char *listed(const char *name, int index, char *buffer, size_t size) {
+    const char *text = getenv(name);
+    for (int i = 1; text && *text; i++) {
+        while (*text == ' ') text++;
+        size_t length = strcspn(text, " ");
+        if (length == 0) break;
+        if (i == index) {
+            if (length >= size) return NULL;
+            memcpy(buffer, text, length);
+            buffer[length] = '\0';
+            return buffer;
+        }
+        text += length;
+    }
+    return NULL;
+}
+
+/* The device number of the index-th (from 1) mocked node, from QUILL_MOCK_RDEV. */
+static int mocked_rdev(int index, dev_t *rdev) {
+    char word[64];
+    const char *text = listed("QUILL_MOCK_RDEV", index, word, sizeof word);
     unsigned major_number, minor_number;
     if (!text || sscanf(text, "%u:%u", &major_number, &minor_number) != 2) return 0;
     *rdev = makedev(major_number, minor_number);
     return 1;
 }
 
+/* The place (from 1) of path among the mocked nodes (QUILL_MOCK_NODE), or 0. */
 static int is_mocked_node(const char *path) {
-    const char *node = getenv("QUILL_MOCK_NODE");
-    return node && path && strcmp(path, node) == 0;
+    char word[4096];
+    const char *node;
+    if (!path) return 0;
+    for (int i = 1; (node = listed("QUILL_MOCK_NODE", i, word, sizeof word)); i++)
+        if (strcmp(path, node) == 0) return i;
+    return 0;
 }
 
-/* Non-zero (with errno set) when opening the mocked node must fail: denied or unplugged. */
+/* Non-zero (with errno set) when opening the (first) mocked node must fail: denied or unplugged. */
 static int refuses_open(const char *path) {
-    if (!is_mocked_node(path)) return 0;
+    if (is_mocked_node(path) != 1) return 0;
     const char *deny = getenv("QUILL_MOCK_DENY");
     if (deny && strcmp(deny, "1") == 0) { errno = EACCES; return 1; }
     if (is_unplugged()) { errno = ENOENT; return 1; }
@@ -152,7 +181,7 @@ static int track(int fd, const char *path) {
             syscall(SYS_ioctl, fd, TCSETS, &mode);
         }
     }
-    if (fd >= 0 && drain_at_open && is_mocked_node(path)) {
+    if (fd >= 0 && drain_at_open && is_mocked_node(path) == 1) {
         /* Plugged back in: the events sent while it was away are gone, as on a real tablet. */
         drain_at_open = 0;
         if (!plain_read) plain_read = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
@@ -215,9 +244,9 @@ static const char *redirect(const char *path, char *buffer, size_t size) {
     return path;
 }
 
-static void fix_stat(struct stat *st) {
+static void fix_stat(struct stat *st, int index) {
     dev_t rdev;
-    if (mocked_rdev(&rdev)) {
+    if (mocked_rdev(index, &rdev)) {
         st->st_rdev = rdev;
         st->st_mode = (st->st_mode & ~S_IFMT) | S_IFCHR;
     }
@@ -288,48 +317,48 @@ int close(int fd) {
 int stat(const char *path, struct stat *st) {
     NEXT(stat);
     int result = next_stat(path, st);
-    if (result == 0 && is_mocked_node(path)) fix_stat(st);
+    if (result == 0 && is_mocked_node(path)) fix_stat(st, is_mocked_node(path));
     return result;
 }
 
 int stat64(const char *path, struct stat64 *st) {
     NEXT(stat64);
     int result = next_stat64(path, st);
-    if (result == 0 && is_mocked_node(path)) fix_stat((struct stat *)st);
+    if (result == 0 && is_mocked_node(path)) fix_stat((struct stat *)st, is_mocked_node(path));
     return result;
 }
 
 int fstat(int fd, struct stat *st) {
     NEXT(fstat);
     int result = next_fstat(fd, st);
-    if (result == 0 && fd >= 0 && fd < MAX_FDS && mocked_fds[fd]) fix_stat(st);
+    if (result == 0 && fd >= 0 && fd < MAX_FDS && mocked_fds[fd]) fix_stat(st, mocked_fds[fd]);
     return result;
 }
 
 int fstat64(int fd, struct stat64 *st) {
     NEXT(fstat64);
     int result = next_fstat64(fd, st);
-    if (result == 0 && fd >= 0 && fd < MAX_FDS && mocked_fds[fd]) fix_stat((struct stat *)st);
+    if (result == 0 && fd >= 0 && fd < MAX_FDS && mocked_fds[fd]) fix_stat((struct stat *)st, mocked_fds[fd]);
     return result;
 }
 
-/* fstatat(fd, "", AT_EMPTY_PATH) is fstat; fstatat(dirfd, node) is stat. */
+/* fstatat(fd, "", AT_EMPTY_PATH) is fstat; fstatat(dirfd, node) is stat: the node's place, or 0. */
 static int fstatat_is_mocked(int dirfd, const char *path, int flags) {
-    if (path && path[0] == '\0' && (flags & AT_EMPTY_PATH)) return dirfd >= 0 && dirfd < MAX_FDS && mocked_fds[dirfd];
+    if (path && path[0] == '\0' && (flags & AT_EMPTY_PATH)) return dirfd >= 0 && dirfd < MAX_FDS ? mocked_fds[dirfd] : 0;
     return is_mocked_node(path);
 }
 
 int fstatat(int dirfd, const char *path, struct stat *st, int flags) {
     NEXT(fstatat);
     int result = next_fstatat(dirfd, path, st, flags);
-    if (result == 0 && fstatat_is_mocked(dirfd, path, flags)) fix_stat(st);
+    if (result == 0 && fstatat_is_mocked(dirfd, path, flags)) fix_stat(st, fstatat_is_mocked(dirfd, path, flags));
     return result;
 }
 
 int fstatat64(int dirfd, const char *path, struct stat64 *st, int flags) {
     NEXT(fstatat64);
     int result = next_fstatat64(dirfd, path, st, flags);
-    if (result == 0 && fstatat_is_mocked(dirfd, path, flags)) fix_stat((struct stat *)st);
+    if (result == 0 && fstatat_is_mocked(dirfd, path, flags)) fix_stat((struct stat *)st, fstatat_is_mocked(dirfd, path, flags));
     return result;
 }
 
@@ -396,16 +425,16 @@ static ssize_t whole_events(int fd, void *buffer, size_t count, ssize_t result) 
     return result;
 }
 
-/* Reads from the mocked node count events; past QUILL_MOCK_UNPLUG_AFTER the device is gone. */
+/* Reads from the first mocked node count events; past QUILL_MOCK_UNPLUG_AFTER the device is gone. */
 ssize_t read(int fd, void *buffer, size_t count) {
     NEXT(read);
-    int mocked = fd >= 0 && fd < MAX_FDS && mocked_fds[fd];
-    if (!mocked || unplug_after() < 0 || replugged) {
+    int mocked = fd >= 0 && fd < MAX_FDS ? mocked_fds[fd] : 0;
+    if (mocked != 1 || unplug_after() < 0 || replugged) {
         ssize_t result = next_read(fd, buffer, count);
         if (mocked) result = whole_events(fd, buffer, count, result);
-        if (mocked && result > 0) {
+        if (mocked && result > 0) shift_times(buffer, result);
+        if (mocked == 1 && result > 0) {
             events_read += result / EVENT_SIZE;
-            shift_times(buffer, result);
             note_stream(buffer, (size_t)result);
         }
         return result;
@@ -435,7 +464,7 @@ int ioctl(int fd, unsigned long request, ...) {
     void *argument = va_arg(arguments, void *);
     va_end(arguments);
     int result = next_ioctl(fd, request, argument);
-    int mocked = fd >= 0 && fd < MAX_FDS && mocked_fds[fd];
+    int mocked = fd >= 0 && fd < MAX_FDS && mocked_fds[fd] == 1;
     if (result >= 0 && mocked && replugged && _IOC_TYPE(request) == 'E' && _IOC_NR(request) >= 0x40 && _IOC_NR(request) < 0x40 + ABS_CNT
         && _IOC_DIR(request) == _IOC_READ && _IOC_SIZE(request) >= sizeof(struct input_absinfo)) {
         unsigned code = _IOC_NR(request) - 0x40;

@@ -62,7 +62,10 @@ public enum Recording {
         if SpooledRecording.isStream(path) { return try SpooledRecording(path: path, deviceFile: deviceFile) }
         switch try RecordingFormat.detect(path: path) {
         case .evemu: return try EvemuReader(path: path, deviceFile: deviceFile)
-        case .libinputRecord: return try LibinputRecordReader(path: path)
+        case .libinputRecord:
+            // Several devices: read in the order things happened (each device's section streamed).
+            let devices = try TimeOrderedRecording.deviceSections(path: path)
+            return devices > 1 ? try TimeOrderedRecording(path: path, devices: devices) : try LibinputRecordReader(path: path)
         }
     }
 }

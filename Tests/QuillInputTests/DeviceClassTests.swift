@@ -115,12 +115,16 @@ import QuillSystem
         return try Fixtures.write(text)
     }
 
-    @Test func aTouchscreenGivesNoPenStrokesAndNoFalseWarning() throws {
+    @Test func aTouchscreenGivesTouchesNoPenStrokesAndNoFalseWarning() throws {
         let replay = try SampleReplay(path: try Self.touchRecording())
-        let samples = try replay.allSamples()
-        #expect(samples.isEmpty)  // such a node gave pen strokes at pressure 1.0
+        let events = try replay.allEvents()
+        #expect(events.compactMap(\.sample).isEmpty)  // such a node gave pen strokes at pressure 1.0
         #expect(replay.eventCount == 2 * (8 + 5 * 3 + 3))
-        #expect(replay.warnings.contains { $0.message.contains("\"Wacom Cintiq 22HDT Finger\" is not a pen (class: touchscreen)") })
+        // Its fingers are touches: two, each began, moved 5 times (X only), ended.
+        let touches = events.compactMap(\.touch)
+        #expect(touches.map(\.phase) == Array(repeating: [.began] + Array(repeating: .moved, count: 5) + [.ended], count: 2).flatMap { $0 })
+        #expect(touches.map(\.trackingID) == Array(repeating: 7, count: 7) + Array(repeating: 8, count: 7))
+        #expect(replay.warnings.isEmpty, "\(replay.warnings)")
         // ABS_MT_TRACKING_ID −1 is a touch's normal release, not a value out of range.
         #expect(!replay.warnings.contains { $0.message.contains("ABS_MT_TRACKING_ID") })
     }

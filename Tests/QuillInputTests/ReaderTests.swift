@@ -64,7 +64,7 @@ import QuillSystem
         #expect(samples.map(\.tool) == [.pen, .eraser])
         // Keys only, no X/Y: udev's rules make it no tablet at all ("other"), and it gives nothing.
         #expect(replay.deviceClasses == [.pen, .other, .pen])
-        #expect(replay.warnings.contains { $0.message.contains("\"Test Tablet Pad\" is not a pen (class: other (not a tablet))") })
+        #expect(replay.warnings.contains { $0.message.contains("\"Test Tablet Pad\" is not a tablet (class: other (not a tablet))") })
     }
 
     @Test func convertingToLibinputRecordAndBackGivesIdenticalSamples() throws {

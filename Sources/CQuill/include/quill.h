@@ -78,6 +78,8 @@ const char *quill_last_error(void);
 #define QUILL_GESTURE_OUTCOME_SIZE_V2 128 /**< + number, changes, button, width_before, width_after (after 0.4.0) */
 #define QUILL_LAYOUT_SIZE_V1 120
 #define QUILL_LAYOUT_SIZE_V2 128 /**< + scale (after 0.4.0) */
+#define QUILL_TOUCH_SIZE_V1 104 /**< after 0.4.0 */
+#define QUILL_FINGER_GESTURE_SIZE_V1 224 /**< after 0.4.0 */
 
 /** A rectangle in canvas or window points. */
 struct quill_rect {
@@ -224,6 +226,45 @@ struct quill_pad_event {
 
 /** Takes the next pad event of a pad node or a recording with a pad: 1 when *event was written, 0 when none. */
 int quill_source_next_pad_event(quill_source *source, struct quill_pad_event *event);
+
+/** Where a finger stands in its touch (after 0.4.0). */
+enum quill_touch_phase {
+    QUILL_TOUCH_BEGAN = 0,
+    QUILL_TOUCH_MOVED = 1,
+    QUILL_TOUCH_ENDED = 2,
+    QUILL_TOUCH_CANCELLED = 3 /**< taken away before it lifted (palm rejection, the device went away): undo what it did */
+};
+
+/**
+ * One finger of a touchscreen or of an opaque tablet's touchpad (after 0.4.0). A touch that palm
+ * rejection cancelled or ignored is still given, with `rejected` 1: show it if you like, never act
+ * on it (quill_gestures_add_touch ignores it).
+ */
+struct quill_touch {
+    uint32_t size;       /**< sizeof(struct quill_touch) */
+    int32_t device;      /**< which device of the source */
+    double time;         /**< seconds, the samples' clock */
+    int32_t id;          /**< seat-wide touch number (libinput's seat slot), kept until it ends */
+    int32_t slot;        /**< the node's multitouch slot */
+    int32_t tracking_id; /**< the kernel's tracking id (−1 when libinput gave the touch) */
+    int32_t phase;       /**< enum quill_touch_phase */
+    double x, y;         /**< canvas points, y down */
+    double x_mm, y_mm;   /**< millimetres from the touch surface's top-left */
+    double major_mm;     /**< contact size, millimetres; NaN when the node does not report it */
+    double minor_mm;
+    double pressure;     /**< 0 … 1; NaN when the node has none */
+    int32_t direct;      /**< 1 for a touchscreen, 0 for a touchpad */
+    int32_t rejected;    /**< 1: palm rejection took it (it never draws, never taps) */
+    int32_t frame_end;   /**< 1 on the last touch of a frame (the touches that changed together): hand the
+                              touches to quill_gestures_add_touch as they come; a frame's end moves the canvas transform */
+};
+
+/**
+ * Takes the next touch of a touchscreen or touchpad (a live touch node, or a recording's touch
+ * devices, palm rejection applied between the pen and touch nodes of one tablet): 1 when *touch
+ * was written, 0 when none. Added after 0.4.0.
+ */
+int quill_source_next_touch(quill_source *source, struct quill_touch *touch);
 
 /** Ends a live source's input (the app stops reading): a tip still down gets its `ended` sample, to take with quill_source_next_sample. Nothing for a recording (its end is already in its samples). */
 int quill_source_finish(quill_source *source);
@@ -487,6 +528,56 @@ double quill_gestures_next_deadline(const quill_gestures *gestures);
  * 0.4.0's kinds (double tap, squeeze): the outcomes of later kinds are skipped for it.
  */
 int quill_gestures_next_outcome(quill_gestures *gestures, struct quill_gesture_outcome *outcome);
+
+/** Which input draws, PencilKit's drawing policy (after 0.4.0). */
+enum quill_drawing_policy {
+    QUILL_DRAWING_POLICY_DEFAULT = 0,    /**< a finger draws unless the person prefers to draw with the pen only (prefersPencilOnlyDrawing) */
+    QUILL_DRAWING_POLICY_ANY_INPUT = 1,  /**< pen and finger draw */
+    QUILL_DRAWING_POLICY_PENCIL_ONLY = 2 /**< only the pen draws; one finger pans */
+};
+
+/** Sets the drawing policy (default QUILL_DRAWING_POLICY_DEFAULT). Added after 0.4.0. */
+int quill_gestures_set_drawing_policy(quill_gestures *gestures, int32_t policy);
+
+/**
+ * Feeds a touch (as quill_source_next_touch gives it, in order with the samples): taps, the
+ * canvas transform and a finger's ink come out of quill_gestures_next_finger_gesture. Rejected
+ * touches are ignored. Added after 0.4.0.
+ */
+int quill_gestures_add_touch(quill_gestures *gestures, const struct quill_touch *touch);
+
+/** What a finger gesture is (after 0.4.0). */
+enum quill_finger_gesture_kind {
+    QUILL_FINGER_TAP = 0,       /**< `fingers` fingers tapped at `x`, `y`: 2 asks for undo, 3 for redo (`request`) */
+    QUILL_FINGER_TRANSFORM = 1, /**< pinch, rotation and pan as one transform of the canvas (`phase`, `scale`, `rotation`, `dx`, `dy`) */
+    QUILL_FINGER_INK = 2        /**< a finger that draws: `ink` is its sample, for quill_engine_add_sample */
+};
+
+/** What a finger gesture asks the app to do (after 0.4.0). */
+enum quill_finger_request {
+    QUILL_REQUEST_NONE = 0,
+    QUILL_REQUEST_UNDO = 1, /**< a two-finger tap */
+    QUILL_REQUEST_REDO = 2  /**< a three-finger tap */
+};
+
+/** One finger gesture; Quill changes nothing itself (after 0.4.0). */
+struct quill_finger_gesture {
+    uint32_t size;     /**< sizeof(struct quill_finger_gesture) */
+    int32_t kind;      /**< enum quill_finger_gesture_kind */
+    double time;       /**< seconds */
+    int32_t request;   /**< enum quill_finger_request */
+    int32_t fingers;   /**< fingers of the tap or the transform */
+    int32_t phase;     /**< a transform's: 0 began, 1 changed, 2 ended, 3 cancelled */
+    double x, y;       /**< the fingers' centroid, canvas points */
+    double scale;      /**< since the transform began (> 0) */
+    double rotation;   /**< radians since it began, clockwise on screen */
+    double dx, dy;     /**< translation since it began, points: a page point p goes to start + (dx, dy) + scale·R(rotation)·(p − start) */
+    double start_x, start_y; /**< the centroid where it began */
+    struct quill_sample ink; /**< QUILL_FINGER_INK: the finger as a sample of the current ink */
+};
+
+/** Takes the next finger gesture: 1 when *gesture was written, 0 when none. Added after 0.4.0. */
+int quill_gestures_next_finger_gesture(quill_gestures *gestures, struct quill_finger_gesture *gesture);
 
 void quill_gestures_free(quill_gestures *gestures);
 

@@ -212,7 +212,7 @@ public final class CanvasModel {
     /// point under the centroid when the gesture began stays under it (see
     /// ``PageTransform/applying(scale:rotation:translation:centroid:)``); the zoom stops at
     /// ``PageTransform/scaleRange`` (clamped, not an error). Each call but a repeat redraws all.
-    /// Throws ``ParameterError`` for a scale not > 0 or a value not finite (the page stays).
+    /// Throws `ParameterError` for a scale not > 0 or a value not finite (the page stays).
     public func applyPageGesture(phase: PageGesturePhase, scale: Double, rotation: Double, translation: Point, centroid: Point) throws {
         let start = phase == .began ? pageTransform : gestureStart ?? pageTransform
         let moved: PageTransform
@@ -227,7 +227,7 @@ public final class CanvasModel {
 
     /// Zooms the page by `factor` (> 0; 2 doubles the zoom) about a window point (points) that
     /// stays where it is (Ctrl+scroll about the pointer). The zoom stops at
-    /// ``PageTransform/scaleRange``. Throws ``ParameterError`` for a factor not > 0 or not finite.
+    /// ``PageTransform/scaleRange``. Throws `ParameterError` for a factor not > 0 or not finite.
     public func zoomPage(by factor: Double, about point: Point) throws {
         setPageTransform(try pageTransform.applying(scale: factor, rotation: 0, translation: .zero, centroid: point))
         if let start = gestureStart { gestureStart = try start.applying(scale: factor, rotation: 0, translation: .zero, centroid: point) }

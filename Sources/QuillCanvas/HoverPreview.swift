@@ -25,7 +25,7 @@ public struct HoverPreview: Hashable, Sendable {
     public var isEraser: Bool { ink == nil }
 
     /// The pressure of the ink's nominal width: the one where the pressure curve gives 1×
-    /// (``InkModel/pressureFactor(_:)``, ≈ 0.46). A hovering pen has no pressure of its own.
+    /// (`InkModel.pressureFactor(_:)`, ≈ 0.46). A hovering pen has no pressure of its own.
     public static let nominalPressure = pow(0.7 / 1.2, 1 / 0.7)
 
     /// The eraser's outline: a circle of `radius` page points.

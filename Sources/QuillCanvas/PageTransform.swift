@@ -15,7 +15,7 @@ import QuillCore
 ///
 /// The scale stays within ``scaleRange`` (0.125 … 8, Procreate's zoom limits). Parameters are
 /// checked, never clamped: ``init(scale:rotation:translation:)`` rejects a scale outside the range
-/// and a gesture's non-finite or non-positive values with a ``ParameterError``. A gesture that
+/// and a gesture's non-finite or non-positive values with a `ParameterError`. A gesture that
 /// would zoom past either limit is different: that is the person pinching on, and the zoom stops at
 /// the limit (clamped) with the centroid's page point still under the fingers.
 public struct PageTransform: Hashable, Sendable, CustomStringConvertible {
@@ -32,7 +32,7 @@ public struct PageTransform: Hashable, Sendable, CustomStringConvertible {
     /// The page as fitted: scale 1, no rotation, no translation.
     public static let identity = PageTransform(checkedScale: 1, rotation: 0, translation: .zero)
 
-    /// Throws ``ParameterError`` for a scale outside ``scaleRange`` or any value not finite.
+    /// Throws `ParameterError` for a scale outside ``scaleRange`` or any value not finite.
     /// `rotation` in radians (any finite angle, kept as its equivalent in −π … π); `translation`
     /// in window points.
     public init(scale: Double = 1, rotation: Double = 0, translation: Point = .zero) throws {
@@ -80,7 +80,7 @@ public struct PageTransform: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Call it on the transform the gesture began with, with the gesture's values so far (or with
     /// one step's values on the transform of the step before: the two compose the same way).
-    /// Throws ``ParameterError`` for a scale not > 0 or a value not finite. A zoom past
+    /// Throws `ParameterError` for a scale not > 0 or a value not finite. A zoom past
     /// ``scaleRange`` stops at the limit (the intended behaviour, not an error); the centroid's page
     /// point stays under the centroid.
     public func applying(scale gestureScale: Double, rotation gestureRotation: Double, translation gestureTranslation: Point, centroid: Point) throws -> PageTransform {

@@ -173,11 +173,7 @@ public final class CanvasWindow {
             return 0
         }
         quill_gtk_connect(window, "close-request", unsafeBitCast(closed, to: GCallback.self), me)
-        gtk_widget_add_tick_callback(area, { _, clock, data in
-            guard let data else { return 0 }
-            let frameTime = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
-            return Unmanaged<CanvasWindow>.fromOpaque(data).takeUnretainedValue().tick(now: frameTime) ? 1 : 0
-        }, me, nil)
+        keepTicking()
         addKeys(to: area, me)
         addPointer(to: area, me)
         addScrollZoom(to: area, me)
@@ -216,7 +212,32 @@ public final class CanvasWindow {
         isDone = true
     }
 
+    /// Keeps GTK's frame clock ticking (``tick(now:)`` each frame) while the window moves on its
+    /// own: a replay, the tool indicator's fading flash, the screenshot's last frames. Otherwise the
+    /// clock idles — no frame while nothing changes — and each input asks for its own frame
+    /// (``redraw()``), at once after a pause (a running clock would hold it to its next tick).
+    private func keepTicking() {
+        guard ticking == 0, let area else { return }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        ticking = gtk_widget_add_tick_callback(area, { _, clock, data in
+            guard let data else { return 0 }
+            let frameTime = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+            return Unmanaged<CanvasWindow>.fromOpaque(data).takeUnretainedValue().tick(now: frameTime) ? 1 : 0
+        }, me, nil)
+    }
+
+    /// The tick callback's id while the window animates, else 0.
+    private var ticking: guint = 0
+
+    /// What changed is drawn in the next frame (the clock ticks on while the flash fades).
+    private func redraw() {
+        guard let area else { return }
+        gtk_widget_queue_draw(area)
+        if model.visibleFeedback(at: MonotonicClock.now()) != nil { keepTicking() }
+    }
+
     /// One frame: plays the recording up to now, keeps the window drawing while anything moves.
+    /// False (the callback ends) once nothing does.
     private func tick(now: Double) -> Bool {
         guard let area else { return false }
         if let left = screenshotFramesLeft {
@@ -226,6 +247,7 @@ public final class CanvasWindow {
             } else if let screenshot {
                 if quill_gtk_save_png(area, screenshot) == 0 { fail(CanvasError("\(screenshot): GTK could not render the window to PNG")) }
                 isDone = true
+                ticking = 0
                 return false
             }
         } else if case let .replay(_, _, speed) = input, next < timeline.count {
@@ -236,7 +258,11 @@ public final class CanvasWindow {
             }
         }
         gtk_widget_queue_draw(area)
-        return true
+        let replaying: Bool
+        if case .replay = input { replaying = next < timeline.count } else { replaying = false }
+        let moving = replaying || screenshotFramesLeft != nil || model.visibleFeedback(at: MonotonicClock.now()) != nil
+        if !moving { ticking = 0 }
+        return moving
     }
 
     /// ``duration`` is over: the live input ends (an open stroke is kept), then the window closes
@@ -251,7 +277,12 @@ public final class CanvasWindow {
             drainTablet(now: now)
         }
         model.finish()
-        if screenshot != nil { screenshotFramesLeft = 2 } else { isDone = true }
+        if screenshot != nil {
+            screenshotFramesLeft = 2
+            keepTicking()
+        } else {
+            isDone = true
+        }
     }
 
     private func play(now: Double, speed: Double, chunk: Int?) {
@@ -328,7 +359,7 @@ public final class CanvasWindow {
             inputDescription = "GTK pointer"
             return false
         }
-        if let area { gtk_widget_queue_draw(area) }
+        redraw()
         return true
     }
 
@@ -393,7 +424,7 @@ public final class CanvasWindow {
         case let (k, false) where (GDK_KEY_1...GDK_KEY_7).contains(k): model.choose(control: Int(k - GDK_KEY_1), now: now)
         default: return false
         }
-        if let area { gtk_widget_queue_draw(area) }
+        redraw()
         return true
     }
 
@@ -408,7 +439,7 @@ public final class CanvasWindow {
         } catch {
             messages.append("page gesture: \(error)")
         }
-        if let area { gtk_widget_queue_draw(area) }
+        redraw()
     }
 
     /// The zoom of one scroll step with Ctrl held (a wheel notch; a touchpad scrolls in fractions).
@@ -447,7 +478,7 @@ public final class CanvasWindow {
             messages.append("zoom: \(error)")
             return false
         }
-        if let area { gtk_widget_queue_draw(area) }
+        redraw()
         return true
     }
 
@@ -505,7 +536,7 @@ public final class CanvasWindow {
         if live {
             if touching, !pointerTouching { model.pick(atWindowX: x, y: y, now: now) }
             pointerTouching = touching
-            if let area { gtk_widget_queue_draw(area) }
+            redraw()
             return
         }
         var pressure: Double?
@@ -528,6 +559,6 @@ public final class CanvasWindow {
         } catch {
             messages.append("pointer: \(error)")
         }
-        if let area { gtk_widget_queue_draw(area) }
+        redraw()
     }
 }

@@ -2,16 +2,25 @@ import QuillCore
 import QuillGestures
 import QuillLayout
 import QuillStroke
+import QuillSystem
 
 /// Everything a canvas window shows, without the window: the layout of the window (size class,
 /// canvas, palette), the drawing and its stroke engine, the tool state driven by double taps,
 /// squeezes and pad buttons, the palette, undo and redo. Samples go in; what changed comes out
 /// as ``DisplayChange``s for a painter (``CanvasPainter``) to apply in order.
 ///
-/// The drawing lives in its own space, the **document**: points of the canvas rectangle the window
-/// had when the canvas was made (or the opened drawing's size). The window shows the document
-/// fitted into the layout's canvas rectangle (``documentToWindow``), so a resize moves and scales
-/// the picture and never changes the drawing.
+/// The drawing lives in its own space, the **document** (the page): points of the canvas rectangle
+/// the window had when the canvas was made (or the opened drawing's size). The window shows the
+/// document fitted into the layout's canvas rectangle (``documentToWindow``), so a resize moves and
+/// scales the picture and never changes the drawing; the page transform (``pageTransform``: Ctrl+scroll,
+/// Ctrl+0, finger gestures through ``applyPageGesture(phase:scale:rotation:translation:centroid:)``)
+/// then zooms, turns and moves the fitted page: window = pageTransform(fit(page)).
+///
+/// Input (a tablet mapped onto the document's rectangle, a pointer's points) is in **input
+/// points**: points of the fitted page before the page transform, i.e. the tablet covers the
+/// window's canvas rectangle whatever the zoom. A sample lands on the page point shown under it
+/// (``pagePoint(forInput:)``), so drawing after a zoom or a turn lands under the pen. At the
+/// identity, input points are page points.
 public final class CanvasModel {
     /// What the painter must do, in order.
     public enum DisplayChange: Sendable {
@@ -76,10 +85,21 @@ public final class CanvasModel {
     public private(set) var hasUnsavedChanges = false
     /// Monotonic seconds the samples taken since the last ``takeReadTimes()`` were read at.
     private var readTimes: [Double] = []
+    /// How the fitted page is zoomed, turned and moved in the window (identity: fitted).
+    public private(set) var pageTransform = PageTransform.identity
+    /// The page transform when the page gesture in progress began (nil between gestures).
+    private var gestureStart: PageTransform?
+    /// The outline of the tool's nib under the hovering pen, when the person's preferences ask for
+    /// it (`prefersHoverToolPreview`); nil while touching, out of proximity, or with it off.
+    public private(set) var hoverPreview: HoverPreview?
 
     /// The ink of each palette control, left to right or top to bottom: the seven inks of
     /// PencilKit, then the eraser (nil).
     public static let paletteInks: [InkType?] = InkType.allCases.map { $0 } + [nil]
+
+    /// What each palette control says, in ``paletteInks``' order: each ink's whole name ("fountain
+    /// pen"), then "eraser" (``PaletteLabel/name(of:)``; the painter fits them to the controls).
+    public static let paletteLabels: [String] = paletteInks.map(PaletteLabel.name(of:))
 
     /// A canvas of `options`' window. `mapping` maps a tablet's area (millimetres) onto the
     /// document, whose size is its canvas (a recording's or a live tablet's, as `quill render`
@@ -119,30 +139,111 @@ public final class CanvasModel {
         changes.append(.redrawAll)
     }
 
-    /// The document fitted into the layout's canvas rectangle: window = document × scale + origin.
+    /// The document fitted into the layout's canvas rectangle, before the page transform:
+    /// fitted = document × scale + origin (window points). It maps input points to the window too.
     public var documentToWindow: (scale: Double, x: Double, y: Double) {
         let canvas = layout.canvas
         let scale = min(canvas.width / document.width, canvas.height / document.height)
         return (scale, canvas.x + (canvas.width - document.width * scale) / 2, canvas.y + (canvas.height - document.height * scale) / 2)
     }
 
-    /// The window point (points) of a document point (points).
+    /// Window points per page point now: the fit's scale × the page transform's zoom.
+    public var pageScale: Double { documentToWindow.scale * pageTransform.scale }
+
+    /// The window point (points) of a document point (points), through the fit and the page transform.
     public func windowPoint(x: Double, y: Double) -> Point {
+        pageTransform.windowPoint(for: fittedPoint(x: x, y: y))
+    }
+
+    /// The window point (points) of a document point (points), through the fit and the page transform.
+    public func windowPoint(_ point: Point) -> Point { windowPoint(x: point.x, y: point.y) }
+
+    /// The document point (points) shown at a window point (points): the inverse of ``windowPoint(_:)``.
+    public func documentPoint(x: Double, y: Double) -> Point {
+        unfitted(pageTransform.fittedPoint(for: Point(x: x, y: y)))
+    }
+
+    /// The document point (points) shown at a window point (points): the inverse of ``windowPoint(_:)``.
+    public func documentPoint(_ point: Point) -> Point { documentPoint(x: point.x, y: point.y) }
+
+    /// The input point (points) of a window point (points): the fit alone undone, as a pointer's
+    /// or a screen tablet's sample at that window point carries it. ``add(_:readAt:now:)`` puts it
+    /// on the page point shown there.
+    public func inputPoint(windowX x: Double, y: Double) -> Point { unfitted(Point(x: x, y: y)) }
+
+    /// The window point (points) over which an input point (points) is: the fit alone (the
+    /// palette is picked there, whatever the page transform).
+    public func windowPoint(forInput input: Point) -> Point { fittedPoint(x: input.x, y: input.y) }
+
+    /// The page point (document points) an input point (points) lands on: the one shown in the
+    /// window where the input point is (the input point itself at the identity).
+    public func pagePoint(forInput input: Point) -> Point {
+        guard !pageTransform.isIdentity else { return input }
+        return unfitted(pageTransform.fittedPoint(for: fittedPoint(x: input.x, y: input.y)))
+    }
+
+    private func fittedPoint(x: Double, y: Double) -> Point {
         let t = documentToWindow
         return Point(x: t.x + x * t.scale, y: t.y + y * t.scale)
     }
 
-    /// The window point (points) of a document point (points).
-    public func windowPoint(_ point: Point) -> Point { windowPoint(x: point.x, y: point.y) }
-
-    /// The document point (points) of a window point (points).
-    public func documentPoint(x: Double, y: Double) -> Point {
+    private func unfitted(_ point: Point) -> Point {
         let t = documentToWindow
-        return Point(x: (x - t.x) / t.scale, y: (y - t.y) / t.scale)
+        return Point(x: (point.x - t.x) / t.scale, y: (point.y - t.y) / t.scale)
     }
 
-    /// The document point (points) of a window point (points).
-    public func documentPoint(_ point: Point) -> Point { documentPoint(x: point.x, y: point.y) }
+    // MARK: - Page transform
+
+    /// The phases of a page gesture (pinch, rotate and pan as one transform).
+    public enum PageGesturePhase: String, Hashable, Sendable {
+        /// The touches came down: the gesture's values start at scale 1, rotation 0, translation 0.
+        case began
+        /// The touches moved: the values are the gesture's since it began.
+        case changed
+        /// The touches lifted: the last values stay.
+        case ended
+        /// The gesture was called off: the page goes back to where it was when it began.
+        case cancelled
+    }
+
+    /// A finger gesture moving the page like a sheet of paper: `scale` (> 0), `rotation`
+    /// (radians, clockwise on the screen) and `translation` (window points) are the gesture's
+    /// since it began, `centroid` is where the touches' centroid is now (window points). The page
+    /// point under the centroid when the gesture began stays under it (see
+    /// ``PageTransform/applying(scale:rotation:translation:centroid:)``); the zoom stops at
+    /// ``PageTransform/scaleRange`` (clamped, not an error). Each call but a repeat redraws all.
+    /// Throws `ParameterError` for a scale not > 0 or a value not finite (the page stays).
+    public func applyPageGesture(phase: PageGesturePhase, scale: Double, rotation: Double, translation: Point, centroid: Point) throws {
+        let start = phase == .began ? pageTransform : gestureStart ?? pageTransform
+        let moved: PageTransform
+        if phase == .cancelled {
+            moved = start
+        } else {
+            moved = try start.applying(scale: scale, rotation: rotation, translation: translation, centroid: centroid)
+        }
+        gestureStart = phase == .began || phase == .changed ? start : nil
+        setPageTransform(moved)
+    }
+
+    /// Zooms the page by `factor` (> 0; 2 doubles the zoom) about a window point (points) that
+    /// stays where it is (Ctrl+scroll about the pointer). The zoom stops at
+    /// ``PageTransform/scaleRange``. Throws `ParameterError` for a factor not > 0 or not finite.
+    public func zoomPage(by factor: Double, about point: Point) throws {
+        setPageTransform(try pageTransform.applying(scale: factor, rotation: 0, translation: .zero, centroid: point))
+        if let start = gestureStart { gestureStart = try start.applying(scale: factor, rotation: 0, translation: .zero, centroid: point) }
+    }
+
+    /// The page fitted again (Ctrl+0): the identity transform.
+    public func resetPageTransform() {
+        gestureStart = nil
+        setPageTransform(.identity)
+    }
+
+    private func setPageTransform(_ transform: PageTransform) {
+        guard transform != pageTransform else { return }
+        pageTransform = transform
+        changes.append(.redrawAll)
+    }
 
     /// The palette control at a window point, or nil.
     public func paletteControl(atWindowX x: Double, y: Double) -> Int? {
@@ -161,6 +262,7 @@ public final class CanvasModel {
             session.handle(event, into: &outcomes)
             showOutcomes(now: now)
             pointer = nil
+            hoverPreview = nil
         case .pad:
             session.handle(event, into: &outcomes)
             showOutcomes(now: now)
@@ -175,20 +277,28 @@ public final class CanvasModel {
         session.handle(.sample(original), into: &outcomes)
         showOutcomes(now: now)
         // A double tap to the eraser makes the pen end erase: a mode, never content.
-        let sample = session.inking(original)
-        let canvasPoint = recorder.engine.mapping.canvasPoint(for: sample.tabletLocation)
+        var sample = session.inking(original)
+        let mapping = recorder.engine.mapping
+        let input = mapping.canvasPoint(for: sample.tabletLocation)
+        let canvasPoint = pagePoint(forInput: input)
+        if !pageTransform.isIdentity {
+            // The page point under the pen, and the pen's azimuth as the turned page sees it.
+            sample.tabletLocation = mapping.tabletPoint(for: canvasPoint)
+            if sample.azimuth.isFinite { sample.azimuth = Self.positiveAngle(sample.azimuth - pageTransform.rotation) }
+        }
         let touching = sample.phase == .began || sample.phase == .moved
         if sample.phase == .began, penUsesPalette {
-            let window = windowPoint(canvasPoint)
+            let window = windowPoint(forInput: input)
             isPaletteStroke = pick(atWindowX: window.x, y: window.y, now: now)
         }
         pointer = sample.phase == .cancelled || sample.phase == .ended && sample.distance >= 1
             ? nil : Pointer(location: canvasPoint, isEraser: sample.tool == .eraser, isTouching: touching)
+        hoverPreview = sample.phase == .hover && !isOverPalette(input) ? preview(of: sample, at: canvasPoint) : nil
         if isPaletteStroke {
             if !touching { isPaletteStroke = false }
             return
         }
-        if let readAt { readTimes.append(readAt) }
+        readTimes.append(readAt ?? MonotonicClock.now())
         let update = recorder.add(sample)
         if sample.tool != .eraser, let update {
             if !recorder.latestGeometry.triangles.isEmpty { changes.append(.pieces(recorder.latestGeometry, recorder.engine.currentStroke?.ink ?? recorder.engine.ink)) }
@@ -196,6 +306,31 @@ public final class CanvasModel {
         }
         if update?.isEnd == true { lastUpdate = nil }
         noteCommitted(erased: !recorder.takeChanges().isEmpty, endedInk: sample.tool != .eraser && update?.isEnd == true)
+    }
+
+    /// The nib outline of the tool in use for a hovering `sample` at `page` (document points), or
+    /// nil when the person's preferences turn the preview off. The eraser's is its circle; an
+    /// ink's is the mark it would make touching down here with the pen's tilt at the ink's
+    /// nominal width (``HoverPreview/nominalPressure``).
+    private func preview(of sample: PenSample, at page: Point) -> HoverPreview? {
+        guard interaction.preferences.prefersHoverToolPreview else { return nil }
+        if sample.tool == .eraser {
+            return HoverPreview(eraserAt: page, radius: recorder.eraserRadius)
+        }
+        return HoverPreview(ink: recorder.engine.ink, at: page, altitude: sample.altitude, azimuth: sample.azimuth)
+    }
+
+    /// True when an input point (points) is over the palette in the window (a pen there picks).
+    private func isOverPalette(_ input: Point) -> Bool {
+        guard penUsesPalette else { return false }
+        let window = windowPoint(forInput: input)
+        return layout.palette.background.contains(window) || colorSwatches.contains { $0.contains(window) }
+    }
+
+    /// The same angle in 0 ..< 2π (the samples' azimuth range).
+    private static func positiveAngle(_ angle: Double) -> Double {
+        let turned = angle.truncatingRemainder(dividingBy: 2 * .pi)
+        return turned < 0 ? turned + 2 * .pi : turned
     }
 
     /// The tool of `device` left proximity (a recording's or a live tablet's proximity-out).

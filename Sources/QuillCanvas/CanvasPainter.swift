@@ -2,29 +2,41 @@ import QuillCore
 import QuillLayout
 import QuillRender
 import QuillStroke
+import QuillSystem
 
 /// Paints a ``CanvasModel`` with Cairo: the paper, the committed ink (kept in a layer and only
 /// added to), the stroke in contact (its own layer, composited with the ink's alpha), the
-/// prediction tail for this frame only, the hover or eraser cursor, the palette placed by the
-/// layout, the tool indicator's flash and a status line (size class, palette, tool).
+/// prediction tail for this frame only, the hover or eraser cursor (the tool's nib outline while
+/// the pen hovers, ``CanvasModel/hoverPreview``), the palette placed by the layout, the tool
+/// indicator's flash and a status line (size class, palette, tool). The page goes through the fit
+/// and the page transform (zoom, rotation, pan); the palette and the status stay put.
 ///
 /// Per frame only what changed is drawn into the layers: each sample's new pieces, a stroke's
 /// layer folded into the committed one when it ends. The whole drawing is drawn again only after
-/// a resize, an erase, undo, redo, clear or open.
+/// a resize, a change of the page transform, an erase, undo, redo, clear or open.
 public final class CanvasPainter {
     private var committed: CairoLayer?
     private var stroke: CairoLayer?
     private var tail = BrushGeometry()
     private var strokeInk: Ink?
-    /// Milliseconds from a sample's read to the frame that painted it, every sample so far.
+    /// The palette's labels for the control width they were laid out for.
+    private var labels: (width: Double, labels: [PaletteLabel])?
+    /// Milliseconds from a sample's read (or its entry into the model) to the end of the frame
+    /// that first painted it, every sample so far.
     public private(set) var latencies: [Double] = []
+    /// Milliseconds each frame that painted samples took to paint (from the start of ``paint(_:on:width:height:now:)``
+    /// to its end): the part of ``latencies`` that is the canvas's own work.
+    public private(set) var paintTimes: [Double] = []
     /// Frames painted.
     public private(set) var frameCount = 0
+    /// The clock a frame's end is read from, monotonic seconds (the samples' read times' clock).
+    public var clock: @Sendable () -> Double = { MonotonicClock.now() }
 
     public init() {}
 
     /// Paints `model` onto `target` (`width` × `height` points of the window) at monotonic second `now`.
     public func paint(_ model: CanvasModel, on target: CairoCanvas, width: Int, height: Int, now: Double) throws {
+        let started = clock()
         frameCount += 1
         var redraw = false
         if committed?.pixelWidth != width || committed?.pixelHeight != height {
@@ -34,7 +46,7 @@ public final class CanvasPainter {
         }
         guard let committed, let stroke else { return }
         let changes = model.takeChanges()
-        let t = model.documentToWindow
+        let reads = model.takeReadTimes()
         if redraw || changes.contains(where: { if case .redrawAll = $0 { return true } else { return false } }) {
             redrawAll(model, committed: committed, stroke: stroke)
         } else {
@@ -42,7 +54,7 @@ public final class CanvasPainter {
                 switch change {
                 case let .pieces(geometry, ink):
                     strokeInk = ink
-                    inDocument(stroke.canvas, t) { DrawingRenderer.drawPieces(of: geometry, color: ink.color, on: $0) }
+                    inDocument(stroke.canvas, model) { DrawingRenderer.drawPieces(of: geometry, color: ink.color, on: $0) }
                 case let .strokeEnded(ink):
                     stroke.paint(on: committed.canvas, alpha: ink.color.alpha)
                     stroke.clear()
@@ -52,35 +64,40 @@ public final class CanvasPainter {
                 }
             }
         }
-        for read in model.takeReadTimes() { latencies.append((now - read) * 1000) }
 
-        // The window: background, paper, ink.
+        // The window: background, paper (its edge one window point wide), ink.
         target.setColor(red: 0.91, green: 0.91, blue: 0.93)
         target.paint()
-        let paper = (x: t.x, y: t.y, width: model.document.width * t.scale, height: model.document.height * t.scale)
-        target.setColor(red: 0.75, green: 0.75, blue: 0.78)
-        target.rectangle(x: paper.x - 1, y: paper.y - 1, width: paper.width + 2, height: paper.height + 2)
-        target.fill()
-        target.setColor(red: 1, green: 1, blue: 1)
-        target.rectangle(x: paper.x, y: paper.y, width: paper.width, height: paper.height)
-        target.fill()
+        let edge = 1 / model.pageScale
+        inDocument(target, model) { page in
+            page.setColor(red: 0.75, green: 0.75, blue: 0.78)
+            page.rectangle(x: -edge, y: -edge, width: model.document.width + 2 * edge, height: model.document.height + 2 * edge)
+            page.fill()
+            page.setColor(red: 1, green: 1, blue: 1)
+            page.rectangle(x: 0, y: 0, width: model.document.width, height: model.document.height)
+            page.fill()
+        }
         committed.paint(on: target)
         if let strokeInk { stroke.paint(on: target, alpha: strokeInk.color.alpha) }
         model.predictionTail(into: &tail)
         if !tail.triangles.isEmpty, let ink = strokeInk {
-            inDocument(target, t) { DrawingRenderer.draw(tail, color: ink.color, on: $0) }
+            inDocument(target, model) { DrawingRenderer.draw(tail, color: ink.color, on: $0) }
         }
-        drawPointer(model, on: target, t)
+        drawPointer(model, on: target)
         drawPalette(model, on: target)
         drawShownPalettes(model, on: target)
         drawStatus(model, on: target, now: now)
+        if !reads.isEmpty {
+            let painted = clock()
+            for read in reads { latencies.append((painted - read) * 1000) }
+            paintTimes.append((painted - started) * 1000)
+        }
     }
 
     private func redrawAll(_ model: CanvasModel, committed: CairoLayer, stroke: CairoLayer) {
-        let t = model.documentToWindow
         committed.clear()
         stroke.clear()
-        inDocument(committed.canvas, t) { DrawingRenderer.drawStrokes(of: model.recorder.drawing, on: $0) }
+        inDocument(committed.canvas, model) { DrawingRenderer.drawStrokes(of: model.recorder.drawing, on: $0) }
         strokeInk = nil
         // The stroke still in contact, drawn again from its path.
         guard model.lastUpdate != nil, let open = model.recorder.engine.currentStroke else { return }
@@ -88,25 +105,57 @@ public final class CanvasPainter {
         var builder = BrushGeometryBuilder(inkType: open.ink.type)
         for point in open.path.points { builder.add(point, into: &geometry) }
         strokeInk = open.ink
-        inDocument(stroke.canvas, t) { DrawingRenderer.drawPieces(of: geometry, color: open.ink.color, on: $0) }
+        inDocument(stroke.canvas, model) { DrawingRenderer.drawPieces(of: geometry, color: open.ink.color, on: $0) }
     }
 
-    private func inDocument(_ canvas: CairoCanvas, _ t: (scale: Double, x: Double, y: Double), _ body: (CairoCanvas) -> Void) {
+    /// Runs `body` with `canvas` in document points: the page transform, then the fit.
+    private func inDocument(_ canvas: CairoCanvas, _ model: CanvasModel, _ body: (CairoCanvas) -> Void) {
+        let fit = model.documentToWindow, page = model.pageTransform
         canvas.save()
-        canvas.translate(x: t.x, y: t.y)
-        canvas.scale(t.scale)
+        if !page.isIdentity {
+            canvas.translate(x: page.translation.x, y: page.translation.y)
+            canvas.rotate(page.rotation)
+            canvas.scale(page.scale)
+        }
+        canvas.translate(x: fit.x, y: fit.y)
+        canvas.scale(fit.scale)
         body(canvas)
         canvas.restore()
     }
 
-    private func drawPointer(_ model: CanvasModel, on target: CairoCanvas, _ t: (scale: Double, x: Double, y: Double)) {
+    /// The pen's cursor: the tool's nib outline while it hovers (when the preferences ask for
+    /// it), else a ring (the eraser's size while erasing).
+    private func drawPointer(_ model: CanvasModel, on target: CairoCanvas) {
         guard let pointer = model.pointer else { return }
-        let at = model.windowPoint(pointer.location)
-        let radius = pointer.isEraser ? model.recorder.eraserRadius * t.scale : 3
-        target.setColor(red: 0.2, green: 0.2, blue: 0.25, alpha: pointer.isTouching ? 0.8 : 0.45)
         target.setLineWidth(1)
+        if let preview = model.hoverPreview {
+            let outline = preview.outline(count: max(12, min(96, Int(max(preview.width, preview.height) * model.pageScale))))
+            // A dark line with a light halo: seen on white paper and on dark ink alike.
+            for (alpha, width, light) in [(0.7, 3.0, true), (0.85, 1.0, false)] {
+                target.setColor(red: light ? 1 : 0.15, green: light ? 1 : 0.15, blue: light ? 1 : 0.2, alpha: alpha)
+                target.setLineWidth(width)
+                for (index, point) in outline.enumerated() {
+                    let at = model.windowPoint(point)
+                    if index == 0 { target.moveTo(x: at.x, y: at.y) } else { target.lineTo(x: at.x, y: at.y) }
+                }
+                target.closePath()
+                target.stroke()
+            }
+            return
+        }
+        let at = model.windowPoint(pointer.location)
+        let radius = pointer.isEraser ? model.recorder.eraserRadius * model.pageScale : 3
+        target.setColor(red: 0.2, green: 0.2, blue: 0.25, alpha: pointer.isTouching ? 0.8 : 0.45)
         target.circle(x: at.x, y: at.y, radius: max(2, radius))
         target.stroke()
+    }
+
+    /// The palette's labels for controls `width` points wide (laid out once per width).
+    private func paletteLabels(width: Double, on target: CairoCanvas) -> [PaletteLabel] {
+        if let labels, labels.width == width { return labels.labels }
+        let laid = CanvasModel.paletteLabels.map { PaletteLabel($0, width: width, measure: { target.textWidth($0, size: $1) }) }
+        labels = (width, laid)
+        return laid
     }
 
     private func drawPalette(_ model: CanvasModel, on target: CairoCanvas) {
@@ -128,21 +177,28 @@ public final class CanvasPainter {
                 target.roundedRectangle(x: control.x + 1.5, y: control.y + 1.5, width: control.width - 3, height: control.height - 3, radius: 7)
                 target.stroke()
             }
-            let centre = (x: control.x + control.width / 2, y: control.y + control.height / 2)
+            // The ink's whole name at the bottom (one line or two), its swatch in the room above.
+            let label = paletteLabels(width: PaletteLabel.width(inControl: control.width), on: target)[index]
+            let lastBaseline = control.y + control.height - 4
+            let labelTop = lastBaseline - Double(label.lines.count) * label.lineHeight
+            let room = (top: control.y + 3, bottom: labelTop)
+            let centre = (x: control.x + control.width / 2, y: (room.top + room.bottom) / 2)
+            let fits = max(2, (room.bottom - room.top) / 2)
             if let type {
                 let color = (try? InkColor(hex: tool.isEraser ? model.interaction.state.previous.color : tool.color)) ?? .blue
                 target.setColor(red: color.red, green: color.green, blue: color.blue)
-                target.circle(x: centre.x, y: centre.y - 4, radius: min(12, max(2, type.defaultWidth / 3)))
+                target.circle(x: centre.x, y: centre.y, radius: min(12, fits, max(2, type.defaultWidth / 3)))
                 target.fill()
-                let label = String(type.rawValue.prefix(4))
-                target.setColor(red: 0.2, green: 0.2, blue: 0.25)
-                target.text(label, x: centre.x - target.textWidth(label, size: 9) / 2, y: control.y + control.height - 4, size: 9)
             } else {
+                let height = min(14, 2 * fits)
                 target.setColor(red: 0.95, green: 0.55, blue: 0.6)
-                target.roundedRectangle(x: centre.x - 12, y: centre.y - 8, width: 24, height: 14, radius: 3)
+                target.roundedRectangle(x: centre.x - 12, y: centre.y - height / 2, width: 24, height: height, radius: 3)
                 target.fill()
-                target.setColor(red: 0.2, green: 0.2, blue: 0.25)
-                target.text("erase", x: centre.x - target.textWidth("erase", size: 9) / 2, y: control.y + control.height - 4, size: 9)
+            }
+            target.setColor(red: 0.2, green: 0.2, blue: 0.25)
+            for (line, text) in label.lines.enumerated() {
+                let baseline = lastBaseline - Double(label.lines.count - 1 - line) * label.lineHeight
+                target.text(text, x: centre.x - target.textWidth(text, size: label.fontSize) / 2, y: baseline, size: label.fontSize)
             }
         }
     }
@@ -169,7 +225,7 @@ public final class CanvasPainter {
         }
         if state.shownPalettes.contains(.contextual), let location = state.contextualPaletteLocation {
             // The contextual palette at the hover location: the tool, its colour and width.
-            let at = model.windowPoint(location)
+            let at = model.windowPoint(forInput: location)
             let label = "\(tool.ink) · \(tool.color) · \(String(format: "%.1f", tool.width)) pt"
             let width = target.textWidth(label, size: 12) + 24
             target.setColor(red: 0.16, green: 0.17, blue: 0.2, alpha: 0.94)

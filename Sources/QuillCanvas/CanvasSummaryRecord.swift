@@ -2,8 +2,11 @@ import QuillCore
 import QuillLayout
 
 /// The JSON line `quill canvas --screenshot` prints at the end: input, window, size class,
-/// palette, safe area, canvas, document (points), strokes, tool, last feedback, frames painted
-/// and the latency (sample read → frame painted, milliseconds; null without samples).
+/// palette, safe area, canvas, document (points), the fit (`document_to_window`: scale, x, y) and
+/// the page transform after it (`page_transform`: scale, rotation in radians, x, y in window
+/// points), strokes, tool, last feedback, frames painted, the latency (a sample's read → the end
+/// of the frame that first painted it, milliseconds; null without samples) and the part of it
+/// that is painting (`paint_ms`: each frame that painted samples, start to end).
 public struct CanvasSummaryRecord: Encodable, Sendable {
     public struct SizeClass: Encodable, Sendable {
         public var horizontal: String
@@ -35,11 +38,13 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
     public var canvas: [Double]
     public var document: [Double]
     public var document_to_window: [Double]
+    public var page_transform: [Double]
     public var strokes: Int
     public var tool: String
     public var last_feedback: String?
     public var frames: Int
     public var latency_ms: Latency
+    public var paint_ms: Latency
 
     /// What `window` shows now.
     public init(_ window: CanvasWindow) {
@@ -47,11 +52,14 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
         let layout = model.layout
         let t = model.documentToWindow
         func box(_ r: Rect) -> [Double] { [r.x, r.y, r.width, r.height] }
-        let latencies = window.painter.latencies.sorted()
-        func percentile(_ p: Double) -> Double? {
-            guard !latencies.isEmpty else { return nil }
-            // Milliseconds to the microsecond.
-            return (latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] * 1000).rounded() / 1000
+        func percentiles(_ values: [Double]) -> Latency {
+            let sorted = values.sorted()
+            func percentile(_ p: Double) -> Double? {
+                guard !sorted.isEmpty else { return nil }
+                // Milliseconds to the microsecond.
+                return (sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000).rounded() / 1000
+            }
+            return Latency(p50: percentile(0.5), p99: percentile(0.99), samples: sorted.count)
         }
         input = window.inputDescription
         self.window = [layout.window.width, layout.window.height]
@@ -61,15 +69,18 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
         canvas = box(layout.canvas)
         document = [model.document.width, model.document.height]
         document_to_window = [t.scale, t.x, t.y]
+        let page = model.pageTransform
+        page_transform = [page.scale, page.rotation, page.translation.x, page.translation.y]
         strokes = model.recorder.drawing.strokes.count
         tool = model.interaction.state.current.ink
         last_feedback = model.feedback?.text
         frames = window.painter.frameCount
-        latency_ms = Latency(p50: percentile(0.5), p99: percentile(0.99), samples: latencies.count)
+        latency_ms = percentiles(window.painter.latencies)
+        paint_ms = percentiles(window.painter.paintTimes)
     }
 
     enum CodingKeys: String, CodingKey {
-        case input, window, size_class, palette, safe_area, canvas, document, document_to_window, strokes, tool, last_feedback, frames, latency_ms
+        case input, window, size_class, palette, safe_area, canvas, document, document_to_window, page_transform, strokes, tool, last_feedback, frames, latency_ms, paint_ms
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -82,10 +93,12 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
         try row.encode(canvas, forKey: .canvas)
         try row.encode(document, forKey: .document)
         try row.encode(document_to_window, forKey: .document_to_window)
+        try row.encode(page_transform, forKey: .page_transform)
         try row.encode(strokes, forKey: .strokes)
         try row.encode(tool, forKey: .tool)
         try row.encodeOrNull(last_feedback, forKey: .last_feedback)
         try row.encode(frames, forKey: .frames)
         try row.encode(latency_ms, forKey: .latency_ms)
+        try row.encode(paint_ms, forKey: .paint_ms)
     }
 }

@@ -37,7 +37,8 @@ public struct CanvasError: Error, Hashable, Sendable, CustomStringConvertible {
 /// The `quill canvas` window: a GTK 4 window whose drawing area shows a ``CanvasModel`` painted
 /// by ``CanvasPainter``, fed by a recording, a live tablet (libinput's fd or Quill's evdev
 /// reader, in GTK's main loop) or GTK's pointer. Keys: Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S
-/// save, Ctrl+E export PNG, Delete clear, 1–7 inks, E eraser — never a gesture.
+/// save, Ctrl+E export PNG, Delete clear, 1–7 inks, E eraser — never a pen gesture; Ctrl+scroll
+/// zooms the page about the pointer, Ctrl+0 fits it again (``CanvasModel/pageTransform``).
 public final class CanvasWindow {
     public let model: CanvasModel
     public let painter = CanvasPainter()
@@ -72,6 +73,8 @@ public final class CanvasWindow {
     private var pointerAdapter: ToolkitSampleAdapter?
     private var pointerTouching = false
     private var dragStart = (x: 0.0, y: 0.0)
+    /// Where the pointer is over the drawing area (window points), for Ctrl+scroll's zoom.
+    private var pointerAt: Point?
 
 
     /// Makes the canvas for `input`: a recording is read whole first, a live tablet opened; the
@@ -170,13 +173,10 @@ public final class CanvasWindow {
             return 0
         }
         quill_gtk_connect(window, "close-request", unsafeBitCast(closed, to: GCallback.self), me)
-        gtk_widget_add_tick_callback(area, { _, clock, data in
-            guard let data else { return 0 }
-            let frameTime = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
-            return Unmanaged<CanvasWindow>.fromOpaque(data).takeUnretainedValue().tick(now: frameTime) ? 1 : 0
-        }, me, nil)
+        keepTicking()
         addKeys(to: area, me)
         addPointer(to: area, me)
+        addScrollZoom(to: area, me)
         addLiveSources(me)
         if let duration {
             g_timeout_add(guint(max(1, (duration * 1000).rounded())), { data in
@@ -212,7 +212,32 @@ public final class CanvasWindow {
         isDone = true
     }
 
+    /// Keeps GTK's frame clock ticking (``tick(now:)`` each frame) while the window moves on its
+    /// own: a replay, the tool indicator's fading flash, the screenshot's last frames. Otherwise the
+    /// clock idles — no frame while nothing changes — and each input asks for its own frame
+    /// (``redraw()``), at once after a pause (a running clock would hold it to its next tick).
+    private func keepTicking() {
+        guard ticking == 0, let area else { return }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        ticking = gtk_widget_add_tick_callback(area, { _, clock, data in
+            guard let data else { return 0 }
+            let frameTime = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+            return Unmanaged<CanvasWindow>.fromOpaque(data).takeUnretainedValue().tick(now: frameTime) ? 1 : 0
+        }, me, nil)
+    }
+
+    /// The tick callback's id while the window animates, else 0.
+    private var ticking: guint = 0
+
+    /// What changed is drawn in the next frame (the clock ticks on while the flash fades).
+    private func redraw() {
+        guard let area else { return }
+        gtk_widget_queue_draw(area)
+        if model.visibleFeedback(at: MonotonicClock.now()) != nil { keepTicking() }
+    }
+
     /// One frame: plays the recording up to now, keeps the window drawing while anything moves.
+    /// False (the callback ends) once nothing does.
     private func tick(now: Double) -> Bool {
         guard let area else { return false }
         if let left = screenshotFramesLeft {
@@ -222,6 +247,7 @@ public final class CanvasWindow {
             } else if let screenshot {
                 if quill_gtk_save_png(area, screenshot) == 0 { fail(CanvasError("\(screenshot): GTK could not render the window to PNG")) }
                 isDone = true
+                ticking = 0
                 return false
             }
         } else if case let .replay(_, _, speed) = input, next < timeline.count {
@@ -232,7 +258,11 @@ public final class CanvasWindow {
             }
         }
         gtk_widget_queue_draw(area)
-        return true
+        let replaying: Bool
+        if case .replay = input { replaying = next < timeline.count } else { replaying = false }
+        let moving = replaying || screenshotFramesLeft != nil || model.visibleFeedback(at: MonotonicClock.now()) != nil
+        if !moving { ticking = 0 }
+        return moving
     }
 
     /// ``duration`` is over: the live input ends (an open stroke is kept), then the window closes
@@ -247,7 +277,12 @@ public final class CanvasWindow {
             drainTablet(now: now)
         }
         model.finish()
-        if screenshot != nil { screenshotFramesLeft = 2 } else { isDone = true }
+        if screenshot != nil {
+            screenshotFramesLeft = 2
+            keepTicking()
+        } else {
+            isDone = true
+        }
     }
 
     private func play(now: Double, speed: Double, chunk: Int?) {
@@ -324,7 +359,7 @@ public final class CanvasWindow {
             inputDescription = "GTK pointer"
             return false
         }
-        if let area { gtk_widget_queue_draw(area) }
+        redraw()
         return true
     }
 
@@ -375,7 +410,7 @@ public final class CanvasWindow {
         gtk_widget_add_controller(area, keys)
     }
 
-    /// A key: undo, redo, save, export, clear, inks, eraser. True when it was one of them.
+    /// A key: undo, redo, save, export, clear, fit the page, inks, eraser. True when it was one of them.
     func key(_ key: guint, control: Bool, shift: Bool) -> Bool {
         let now = MonotonicClock.now()
         switch (Int32(key), control) {
@@ -383,12 +418,67 @@ public final class CanvasWindow {
         case (GDK_KEY_Z, true): if shift { model.redo() } else { model.undo() }
         case (GDK_KEY_s, true): save()
         case (GDK_KEY_e, true): export(to: (savePath as NSString).deletingPathExtension + ".png")
+        case (GDK_KEY_0, true), (GDK_KEY_KP_0, true): model.resetPageTransform()
         case (GDK_KEY_Delete, _): model.clear()
         case (GDK_KEY_e, false), (GDK_KEY_E, false): model.choose(control: CanvasModel.paletteInks.count - 1, now: now)
         case let (k, false) where (GDK_KEY_1...GDK_KEY_7).contains(k): model.choose(control: Int(k - GDK_KEY_1), now: now)
         default: return false
         }
-        if let area { gtk_widget_queue_draw(area) }
+        redraw()
+        return true
+    }
+
+    // MARK: - Page transform
+
+    /// A finger gesture moving the page (pinch, rotate and pan as one transform, values since it
+    /// began; see ``CanvasModel/applyPageGesture(phase:scale:rotation:translation:centroid:)``),
+    /// then a redraw. A rejected value is kept in ``messages`` and the page stays.
+    public func applyPageGesture(phase: CanvasModel.PageGesturePhase, scale: Double, rotation: Double, translation: Point, centroid: Point) {
+        do {
+            try model.applyPageGesture(phase: phase, scale: scale, rotation: rotation, translation: translation, centroid: centroid)
+        } catch {
+            messages.append("page gesture: \(error)")
+        }
+        redraw()
+    }
+
+    /// The zoom of one scroll step with Ctrl held (a wheel notch; a touchpad scrolls in fractions).
+    public static let zoomPerScrollStep = 1.1
+
+    /// Ctrl+scroll zooms the page about the pointer; the pointer's place is followed for it.
+    private func addScrollZoom(to area: UnsafeMutablePointer<GtkWidget>, _ me: UnsafeMutableRawPointer) {
+        let motion = gtk_event_controller_motion_new()!
+        let moved: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
+            guard let data else { return }
+            Unmanaged<CanvasWindow>.fromOpaque(data).takeUnretainedValue().pointerAt = Point(x: x, y: y)
+        }
+        quill_gtk_connect(UnsafeMutableRawPointer(motion), "enter", unsafeBitCast(moved, to: GCallback.self), me)
+        quill_gtk_connect(UnsafeMutableRawPointer(motion), "motion", unsafeBitCast(moved, to: GCallback.self), me)
+        gtk_widget_add_controller(area, motion)
+        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        let scrolled: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { controller, _, dy, data in
+            guard let data, let controller else { return 0 }
+            let state = gtk_event_controller_get_current_event_state(OpaquePointer(controller))
+            guard state.rawValue & quill_gtk_control_mask() != 0 else { return 0 }
+            return Unmanaged<CanvasWindow>.fromOpaque(data).takeUnretainedValue().scrollZoom(steps: dy) ? 1 : 0
+        }
+        quill_gtk_connect(UnsafeMutableRawPointer(scroll), "scroll", unsafeBitCast(scrolled, to: GCallback.self), me)
+        gtk_widget_add_controller(area, scroll)
+    }
+
+    /// `steps` of Ctrl+scroll (down: positive, zooms out) about the pointer (the canvas's centre
+    /// when the pointer's place is not known). True when it zoomed.
+    func scrollZoom(steps: Double) -> Bool {
+        guard steps.isFinite, steps != 0 else { return false }
+        let canvas = model.layout.canvas
+        let about = pointerAt ?? Point(x: canvas.x + canvas.width / 2, y: canvas.y + canvas.height / 2)
+        do {
+            try model.zoomPage(by: pow(Self.zoomPerScrollStep, -steps), about: about)
+        } catch {
+            messages.append("zoom: \(error)")
+            return false
+        }
+        redraw()
         return true
     }
 
@@ -446,7 +536,7 @@ public final class CanvasWindow {
         if live {
             if touching, !pointerTouching { model.pick(atWindowX: x, y: y, now: now) }
             pointerTouching = touching
-            if let area { gtk_widget_queue_draw(area) }
+            redraw()
             return
         }
         var pressure: Double?
@@ -454,7 +544,8 @@ public final class CanvasWindow {
             var value = 0.0
             if gdk_event_get_axis(event, GDK_AXIS_PRESSURE, &value) != 0, (0...1).contains(value) { pressure = value }
         }
-        let point = model.documentPoint(x: x, y: y)
+        // Input points: the model puts them on the page point shown under the pointer.
+        let point = model.inputPoint(windowX: x, y: y)
         do {
             if pointerAdapter == nil {
                 pointerAdapter = try ToolkitSampleAdapter(pointsPerMillimetre: CanvasModel.pointerPointsPerMillimetre, window: model.document)
@@ -468,6 +559,6 @@ public final class CanvasWindow {
         } catch {
             messages.append("pointer: \(error)")
         }
-        if let area { gtk_widget_queue_draw(area) }
+        redraw()
     }
 }

@@ -96,6 +96,8 @@ public final class CairoCanvas {
     public func translate(x: Double, y: Double) { cairo_translate(context, x, y) }
     /// Scales what follows (until ``restore()``) by `factor` on both axes.
     public func scale(_ factor: Double) { cairo_scale(context, factor, factor) }
+    /// Turns the user space `radians` clockwise on the screen (y down), about its origin.
+    public func rotate(_ radians: Double) { cairo_rotate(context, radians) }
 
     // MARK: - Paths
 
@@ -207,8 +209,9 @@ public final class CairoCanvas {
         cairo_show_text(context, text)
     }
 
-    /// Width of `text` in points at `size`.
-    public func textWidth(_ text: String, size: Double) -> Double {
+    /// Width of `text` in points at `size`, in the face ``text(_:x:y:size:bold:)`` draws it with.
+    public func textWidth(_ text: String, size: Double, bold: Bool = false) -> Double {
+        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
         var extents = cairo_text_extents_t()
         cairo_text_extents(context, text, &extents)

@@ -18,7 +18,7 @@ struct Canvas: ParsableCommand {
             the first pen tablet found; without one (or without access to /dev/input) the window \
             draws with GTK's own pointer and stylus events and says so. Keys: Ctrl+Z undo, \
             Ctrl+Shift+Z redo, Ctrl+S save (--save), Ctrl+E export PNG, Delete clear, 1–7 inks, \
-            E eraser. A double tap, squeeze or pad button acts through the preferences file and \
+            E eraser, Ctrl+scroll zoom about the pointer, Ctrl+0 fit the page. A double tap, squeeze or pad button acts through the preferences file and \
             never changes the drawing. An unsaved drawing is kept in the autosave file on exit.
             """)
 

@@ -156,14 +156,15 @@ struct CanvasModelTests {
         #expect(model.recorder.drawing.strokes.count == 29)
     }
 
-    /// Samples of a straight stroke from one window point to another (a pen on a screen tablet).
+    /// Samples of a straight stroke from one window point to another (a pen on a screen tablet,
+    /// in input points: the model puts them on the page where it is shown under the pen).
     static func stroke(on model: CanvasModel, from start: (x: Double, y: Double), to end: (x: Double, y: Double), time: Double) throws -> [PenSample] {
         var adapter = try ToolkitSampleAdapter(pointsPerMillimetre: CanvasModel.pointerPointsPerMillimetre, window: model.document)
         var samples: [PenSample] = []
         for step in 0...10 {
             let f = Double(step) / 10
             let window = (x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f)
-            let point = model.documentPoint(x: window.x, y: window.y)
+            let point = model.inputPoint(windowX: window.x, y: window.y)
             var sample = try adapter.sample(x: point.x, y: point.y, time: time + f * 0.2, isTouching: step < 10, pressure: 0.5)
             sample.tabletLocation = model.recorder.engine.mapping.tabletPoint(for: point)
             samples.append(sample)

@@ -17,6 +17,32 @@ struct LiveMeasurement {
         #expect(run.status == 0)
     }
 
+    /// `quill canvas` on a mocked screen tablet in a GTK window on Xvfb (GTK's Cairo renderer, as
+    /// the canvas tests run it): the latency from a sample's read to the end of the frame that
+    /// first paints it (p50 / p99, and the frames' own paint time), as the canvas's summary row
+    /// has it. The DTH2242 through evdev only: libinput refuses it (no resolution), and then
+    /// nothing reads the mocked node and umockdev-run never ends.
+    @Test(arguments: [("evdev", "DTH2242"), ("evdev", "Cintiq 12WX"), ("libinput", "Cintiq 12WX")])
+    func printsTheCanvasLatency(backend: String, tablet: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xvfb-run") else { return }
+        let mock = try MockedTablet(recording: tablet == "DTH2242" ? Fixtures.dth2242 : Fixtures.cintiq12WX)
+        let directory = mock.directory.path
+        let run = try mock.run(
+            ["/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", Self.quill, "canvas", "--device", mock.node, "--backend", backend,
+             "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)", "--save", directory + "/canvas.json"],
+            environment: ["XDG_CONFIG_HOME": directory + "/config", "XDG_STATE_HOME": directory + "/state", "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1"],
+            timeout: 120, rebasesTimes: false)
+        #expect(run.status == 0, "\(run.error)")
+        let row = run.output.split(separator: "\n").last.map(String.init) ?? ""
+        let summary = (try? JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any]) ?? [:]
+        func percentiles(_ key: String) -> String {
+            guard let values = summary[key] as? [String: Any] else { return "none" }
+            return "p50 \(values["p50"] ?? "null") ms, p99 \(values["p99"] ?? "null") ms over \(values["samples"] ?? 0)"
+        }
+        print("LIVE-CANVAS \(tablet) through \(backend), \(mock.played.count) events over \(mock.duration) s, \(summary["frames"] ?? 0) frames: "
+            + "latency \(percentiles("latency_ms")) samples; painting \(percentiles("paint_ms")) frames (status \(run.status))")
+    }
+
     /// An Intuos-like pen drawing `frames` frames of a circle, each frame x, y, pressure, tilt x,
     /// tilt y, serial and SYN_REPORT: 7 events, as an Intuos Pro sends while drawing.
     static func strokeRecording(frames: Int) throws -> String {

@@ -13,6 +13,8 @@ final class GesturesBox {
     var session: PencilSession
     var fresh: [PencilInteraction.Outcome] = []
     var outcomes: Deque<quill_gesture_outcome> = []
+    var freshFingers: [FingerGesture] = []
+    var fingerGestures: Deque<quill_finger_gesture> = []
 
     init(preferences: PencilPreferences) { session = PencilSession(preferences: preferences) }
 
@@ -20,10 +22,47 @@ final class GesturesBox {
         try CHandle.object(handle, "gestures")
     }
 
-    /// Hands one event to the session and keeps its outcomes for the caller.
+    /// Hands one event to the session and keeps its outcomes and finger gestures for the caller.
     func handle(_ event: TabletEvent) {
-        session.handle(event, into: &fresh)
+        session.handle(event, into: &fresh, fingers: &freshFingers)
         collect()
+        for gesture in freshFingers { fingerGestures.append(Self.make(gesture)) }
+        freshFingers.removeAll(keepingCapacity: true)
+    }
+
+    /// The C struct of a finger gesture.
+    static func make(_ gesture: FingerGesture) -> quill_finger_gesture {
+        var out = quill_finger_gesture()
+        out.size = UInt32(MemoryLayout<quill_finger_gesture>.size)
+        out.time = gesture.time
+        out.scale = 1
+        switch gesture.request {
+        case .undo: out.request = Int32(QUILL_REQUEST_UNDO.rawValue)
+        case .redo: out.request = Int32(QUILL_REQUEST_REDO.rawValue)
+        case nil: out.request = Int32(QUILL_REQUEST_NONE.rawValue)
+        }
+        switch gesture {
+        case let .tap(fingers, _, centroid):
+            out.kind = Int32(QUILL_FINGER_TAP.rawValue)
+            out.fingers = Int32(fingers)
+            (out.x, out.y) = (centroid.x, centroid.y)
+            (out.start_x, out.start_y) = (centroid.x, centroid.y)
+        case .transform(let transform):
+            out.kind = Int32(QUILL_FINGER_TRANSFORM.rawValue)
+            out.fingers = Int32(transform.fingers)
+            out.phase = Int32(FingerGesturePhase.allCases.firstIndex(of: transform.phase) ?? 0)
+            (out.x, out.y) = (transform.centroid.x, transform.centroid.y)
+            out.scale = transform.scale
+            out.rotation = transform.rotation
+            (out.dx, out.dy) = (transform.translation.x, transform.translation.y)
+            (out.start_x, out.start_y) = (transform.startCentroid.x, transform.startCentroid.y)
+        case .ink(let sample):
+            out.kind = Int32(QUILL_FINGER_INK.rawValue)
+            out.fingers = 1
+            (out.x, out.y) = (sample.location.x, sample.location.y)
+            out.ink = CSample.make(sample)
+        }
+        return out
     }
 
     /// Keeps the session's new outcomes, every kind, for the caller (quill_gestures_next_outcome
@@ -211,6 +250,39 @@ public func quill_gestures_next_outcome(_ handle: OpaquePointer?, _ out: UnsafeM
             return 1
         }
         return 0
+    }
+}
+
+@_cdecl("quill_gestures_set_drawing_policy")
+public func quill_gestures_set_drawing_policy(_ handle: OpaquePointer?, _ policy: Int32) -> Int32 {
+    guarded {
+        let box = try GesturesBox.from(handle)
+        let policies: [DrawingPolicy] = [.default, .anyInput, .pencilOnly]
+        guard policy >= 0, Int(policy) < policies.count else { throw CFailure.invalid("policy is \(policy); expected 0…2 (enum quill_drawing_policy)") }
+        box.session.drawingPolicy = policies[Int(policy)]
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_gestures_add_touch")
+public func quill_gestures_add_touch(_ handle: OpaquePointer?, _ touch: UnsafePointer<quill_touch>?) -> Int32 {
+    guarded {
+        let box = try GesturesBox.from(handle)
+        let (input, endsFrame) = try CTouch.read(touch)
+        box.handle(.touch(input))
+        if endsFrame { box.handle(.touchFrame(device: input.deviceIndex, time: input.time)) }
+        return CStatus.ok
+    }
+}
+
+@_cdecl("quill_gestures_next_finger_gesture")
+public func quill_gestures_next_finger_gesture(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<quill_finger_gesture>?) -> Int32 {
+    guarded {
+        let box = try GesturesBox.from(handle)
+        let target = try CStatus.checkOutput(out, "quill_finger_gesture")
+        guard let gesture = box.fingerGestures.popFirst() else { return 0 }
+        target.write(gesture)
+        return 1
     }
 }
 

@@ -21,17 +21,25 @@ final class SourceBox {
     var samples: Deque<PenSample> = []
     /// Pad events not yet taken, likewise.
     var padEvents: Deque<PadEvent> = []
+    /// Touches not yet taken, likewise, each marked when it ends its frame.
+    var touches: Deque<quill_touch> = []
+
+    /// Takes one event of the source's stream into the queues.
+    func take(_ event: TabletEvent) {
+        switch event {
+        case .sample(let sample): samples.append(sample)
+        case .pad(let pad): padEvents.append(pad)
+        case .touch(let touch): touches.append(CTouch.make(touch))
+        case .touchFrame:
+            if !touches.isEmpty { touches[touches.count - 1].frame_end = 1 }
+        default: break
+        }
+    }
 
     /// Moves what a live source decoded into the sample and pad queues (one stream of events,
     /// two getters in the C interface).
     func pump(_ source: TabletSession) {
-        while let event = source.nextEvent() {
-            switch event {
-            case .sample(let sample): samples.append(sample)
-            case .pad(let pad): padEvents.append(pad)
-            default: break
-            }
-        }
+        while let event = source.nextEvent() { take(event) }
     }
 
     init(kind: Kind, mapping: TabletMapping?) {
@@ -72,11 +80,9 @@ public func quill_source_open_recording(_ path: UnsafePointer<CChar>?, _ options
         }
         let replay = try SampleReplay(path: String(cString: path), deviceFile: deviceFile, parameters: parameters, catalog: WacomCatalog.loadIfAvailable())
         let events = try replay.allEvents()
-        var samples: [PenSample] = []
-        events.appendSamples(to: &samples)
-        let box = SourceBox(kind: .recording, mapping: replay.mapping(forDevice: 0))
-        box.samples = Deque(samples)
-        box.padEvents = Deque(events.compactMap(\.padEvent))
+        let mapping = replay.devices.indices.lazy.compactMap { replay.mapping(forDevice: $0) }.first
+        let box = SourceBox(kind: .recording, mapping: mapping)
+        for event in events { box.take(event) }
         try CHandle.handOut(box, to: out, "source")
         return CStatus.ok
     }
@@ -108,10 +114,10 @@ public func quill_source_open_fd(_ fd: Int32, _ options: UnsafePointer<quill_sou
         // The caller's fd stays the caller's: the node reads a duplicate, closed with the source.
         let node = try EvdevNode(duplicating: fd)
         let deviceClass = TabletFinder.deviceClass(of: node)
-        guard deviceClass == .pen || deviceClass == .pad else {
+        guard deviceClass != .other else {
             throw CFailure(
                 status: QUILL_ERROR_NOT_A_PEN.rawValue,
-                message: "\(node.path) \"\(node.description.name)\" is a \(deviceClass.description), not a tablet's pen or pad: Quill reads pens and pads")
+                message: "\(node.path) \"\(node.description.name)\" is a \(deviceClass.description), not a tablet's pen, pad or touch surface: Quill reads pens, pads, touchscreens and touchpads")
         }
         // The caller owns the node's opening (a sandbox's or compositor's fd): an unplugged node
         // is not looked for again; the caller opens a new source on a new fd.
@@ -196,6 +202,18 @@ public func quill_source_next_pad_event(_ handle: OpaquePointer?, _ out: UnsafeM
     }
 }
 
+@_cdecl("quill_source_next_touch")
+public func quill_source_next_touch(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<quill_touch>?) -> Int32 {
+    guarded {
+        let box = try SourceBox.from(handle)
+        let target = try CStatus.checkOutput(out, "quill_touch")
+        if case let .live(source) = box.kind { box.pump(source) }
+        guard let touch = box.touches.popFirst() else { return 0 }
+        target.write(touch)
+        return 1
+    }
+}
+
 @_cdecl("quill_source_finish")
 public func quill_source_finish(_ handle: OpaquePointer?) -> Int32 {
     guarded {
@@ -220,6 +238,49 @@ public func quill_source_get_area(_ handle: OpaquePointer?, _ width: UnsafeMutab
 @_cdecl("quill_source_close")
 public func quill_source_close(_ handle: OpaquePointer?) {
     CHandle.release(handle, as: SourceBox.self)
+}
+
+/// TouchSample ⇄ struct quill_touch.
+enum CTouch {
+    static let phases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
+
+    static func make(_ touch: TouchSample) -> quill_touch {
+        var out = quill_touch()
+        out.size = UInt32(MemoryLayout<quill_touch>.size)
+        out.device = Int32(truncatingIfNeeded: touch.deviceIndex)
+        out.time = touch.time
+        out.id = Int32(truncatingIfNeeded: touch.id)
+        out.slot = Int32(truncatingIfNeeded: touch.slot)
+        out.tracking_id = touch.trackingID
+        out.phase = Int32(phases.firstIndex(of: touch.phase) ?? 0)
+        out.x = touch.location.x
+        out.y = touch.location.y
+        out.x_mm = touch.tabletLocation.x
+        out.y_mm = touch.tabletLocation.y
+        out.major_mm = touch.majorAxis ?? .nan
+        out.minor_mm = touch.minorAxis ?? .nan
+        out.pressure = touch.pressure ?? .nan
+        out.direct = touch.isDirect ? 1 : 0
+        out.rejected = touch.rejection == nil ? 0 : 1
+        return out
+    }
+
+    /// The touch of a caller's struct (and whether it ends its frame).
+    static func read(_ pointer: UnsafePointer<quill_touch>?) throws -> (TouchSample, endsFrame: Bool) {
+        let value = try CStatus.check(pointer, "quill_touch")
+        guard value.phase >= 0, Int(value.phase) < phases.count else { throw CFailure.invalid("quill_touch.phase is \(value.phase); expected 0…3 (enum quill_touch_phase)") }
+        guard value.device >= 0 else { throw CFailure.invalid("quill_touch.device is \(value.device); expected a device of the source, 0 or more") }
+        for (name, number) in [("time", value.time), ("x", value.x), ("y", value.y), ("x_mm", value.x_mm), ("y_mm", value.y_mm)] where !number.isFinite {
+            throw CFailure.invalid("quill_touch.\(name) is \(number); expected a finite number")
+        }
+        let touch = TouchSample(
+            time: value.time, id: Int(value.id), slot: Int(value.slot), trackingID: value.tracking_id, phase: phases[Int(value.phase)],
+            location: Point(x: value.x, y: value.y), tabletLocation: Point(x: value.x_mm, y: value.y_mm),
+            majorAxis: value.major_mm.isFinite ? value.major_mm : nil, minorAxis: value.minor_mm.isFinite ? value.minor_mm : nil,
+            pressure: value.pressure.isFinite ? value.pressure : nil, isDirect: value.direct != 0, rejection: value.rejected != 0 ? .palm : nil,
+            deviceIndex: Int(value.device))
+        return (touch, value.frame_end != 0)
+    }
 }
 
 /// PenSample ⇄ struct quill_sample.

@@ -118,6 +118,8 @@ extension quill_toolkit_event: CVersionedStruct { static let versionSizes = [Int
 extension quill_gesture_preferences: CVersionedStruct { static let versionSizes = [Int(QUILL_GESTURE_PREFERENCES_SIZE_V1)] }
 extension quill_gesture_outcome: CVersionedStruct { static let versionSizes = [Int(QUILL_GESTURE_OUTCOME_SIZE_V1), Int(QUILL_GESTURE_OUTCOME_SIZE_V2)] }
 extension quill_layout: CVersionedStruct { static let versionSizes = [Int(QUILL_LAYOUT_SIZE_V1), Int(QUILL_LAYOUT_SIZE_V2)] }
+extension quill_touch: CVersionedStruct { static let versionSizes = [Int(QUILL_TOUCH_SIZE_V1)] }
+extension quill_finger_gesture: CVersionedStruct { static let versionSizes = [Int(QUILL_FINGER_GESTURE_SIZE_V1)] }
 
 /// A caller's struct to fill, of `count` bytes (the version its `size` field names).
 struct COutput<T> {

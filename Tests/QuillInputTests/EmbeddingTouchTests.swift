@@ -50,3 +50,41 @@ extension EmbeddingTests {
         #expect((anyInput["ink"] ?? 0) > 0, "\(anyInput)")
     }
 }
+
+extension EmbeddingTests {
+    /// Touches through Python: `quill touches`' JSON objects, key for key (Python adds frame_end);
+    /// its finger gestures are `quill gestures`' finger rows.
+    @Test func pythonGivesTheTouchesAndFingerGesturesOfTheCommands() throws {
+        let fixture = PalmFixtureLabels.fixturePath("cintiq-13hd-rect-right")
+        let script = "import json, sys, quill\nwith quill.Source.open_recording(sys.argv[1]) as s:\n    for d in s.touches():\n        d.pop('frame_end'); print(json.dumps(d))"
+        let run = try python(script, [fixture])
+        #expect(run.status == 0, "\(run.error)")
+        let fromPython = run.output.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
+        let fromCommand = try cli.quill("touches", fixture).output.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
+        #expect(fromPython.count == fromCommand.count && fromPython.count > 10)
+        let differing = zip(fromPython, fromCommand).enumerated().first { $0.element.0 == nil || $0.element.0 != $0.element.1 }
+        #expect(differing == nil, "line \((differing?.offset ?? 0) + 1): \(String(describing: differing?.element.0)) vs \(String(describing: differing?.element.1))")
+
+        let intuos = Fixtures.recording("evemu-devices/Wacom-Intuos5-touch-M-Finger-double-center-circle.events")
+        let description = Fixtures.recording("evemu-devices/Wacom-Intuos5-touch-M-Finger.desc")
+        let gestureScript = """
+            import json, sys, quill
+            g = quill.Gestures()
+            g.set_drawing_policy("pencilOnly")
+            with quill.Source.open_recording(sys.argv[1], device_file=sys.argv[2]) as s:
+                for t in s.touches():
+                    g.add_touch(t)
+                    for d in g.finger_gestures(): print(json.dumps(d))
+            """
+        let gestures = try python(gestureScript, [intuos, description])
+        #expect(gestures.status == 0, "\(gestures.error)")
+        let rows = gestures.output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let command = try cli.quill("gestures", intuos, "--device", description, "--drawing-policy", "pencilOnly", "--preferences", "/nonexistent")
+            .output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(rows.count == command.count && rows.count > 50, "\(rows.count) vs \(command.count)")
+        for (mine, theirs) in zip(rows, command) {
+            #expect(mine["t"] as? Double == theirs["t"] as? Double && mine["scale"] as? Double == theirs["scale"] as? Double)
+            #expect(mine["phase"] as? String == theirs["phase"] as? String && mine["rotation"] as? Double == theirs["rotation"] as? Double)
+        }
+    }
+}

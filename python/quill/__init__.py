@@ -35,6 +35,10 @@ GESTURES = ("doubleTap", "squeezeBegan", "squeezeChanged", "squeezeEnded", "sque
             "buttonReleased", "eraserEndIn", "eraserEndOut", "padButton", "puckButton", "padDial")
 CHANGES = ("toolChanged", "paletteShown", "paletteHidden", "shortcutRequested", "widthChanged")  # bit 0, 1, …
 PAD_KINDS = ("button", "ring", "strip")
+TOUCH_PHASES = ("began", "moved", "ended", "cancelled")
+DRAWING_POLICIES = ("default", "anyInput", "pencilOnly")
+FINGER_GESTURE_KINDS = ("tap", "transform", "ink")
+FINGER_PHASES = ("began", "changed", "ended", "cancelled")
 _ACTING_GESTURES = set(GESTURES[:5]) | {"padButton", "puckButton"}
 SIZE_CLASSES = ("compact", "regular")
 
@@ -84,6 +88,50 @@ class Sample(_Sized):
         s.time = d.get("t", d.get("time", 0.0))
         s.phase, s.tool, s.buttons = _number(PHASES, d.get("phase", 0)), _number(TOOLS, d.get("tool", 0)), buttons
         return s
+
+
+class Touch(_Sized):
+    """struct quill_touch: one finger (canvas points, millimetres, seconds)."""
+    _fields_ = [("size", c_uint32), ("device", c_int32), ("time", c_double), ("id", c_int32), ("slot", c_int32),
+                ("tracking_id", c_int32), ("phase", c_int32), ("x", c_double), ("y", c_double), ("x_mm", c_double),
+                ("y_mm", c_double), ("major_mm", c_double), ("minor_mm", c_double), ("pressure", c_double),
+                ("direct", c_int32), ("rejected", c_int32), ("frame_end", c_int32)]
+
+    def to_dict(self):
+        """The touch with the keys and values of ``quill touches`` JSON Lines (plus frame_end)."""
+        d = {"t": self.time, "device": self.device, "id": self.id, "slot": self.slot, "tracking_id": self.tracking_id,
+             "phase": _name(TOUCH_PHASES, self.phase), "tool": "finger", "x_mm": self.x_mm, "y_mm": self.y_mm,
+             "x": self.x, "y": self.y, "direct": bool(self.direct)}
+        for key in ("major_mm", "minor_mm", "pressure"):
+            if not math.isnan(getattr(self, key)):
+                d[key] = getattr(self, key)
+        if self.rejected:
+            d["rejected"] = "palm"
+        d["frame_end"] = bool(self.frame_end)
+        return d
+
+    @classmethod
+    def from_dict(cls, d):
+        """A touch from a dict as :meth:`to_dict` gives."""
+        t = cls()
+        for key in ("device", "id", "slot", "x", "y", "x_mm", "y_mm"):
+            setattr(t, key, d.get(key, 0))
+        t.tracking_id = d.get("tracking_id", -1)
+        t.time = d.get("t", d.get("time", 0.0))
+        t.phase = _number(TOUCH_PHASES, d.get("phase", 0))
+        for key in ("major_mm", "minor_mm", "pressure"):
+            setattr(t, key, d.get(key, math.nan))
+        t.direct = 1 if d.get("direct", True) else 0
+        t.rejected = 1 if d.get("rejected") else 0
+        t.frame_end = 1 if d.get("frame_end", True) else 0
+        return t
+
+
+class FingerGesture(_Sized):
+    """struct quill_finger_gesture."""
+    _fields_ = [("size", c_uint32), ("kind", c_int32), ("time", c_double), ("request", c_int32), ("fingers", c_int32),
+                ("phase", c_int32), ("x", c_double), ("y", c_double), ("scale", c_double), ("rotation", c_double),
+                ("dx", c_double), ("dy", c_double), ("start_x", c_double), ("start_y", c_double), ("ink", Sample)]
 
 
 class Rect(ctypes.Structure):
@@ -180,6 +228,10 @@ _PROTOTYPES = {
     "quill_gestures_advance": (c_int, [_H, c_double]), "quill_gestures_next_deadline": (c_double, [_H]),
     "quill_gestures_next_outcome": (c_int, [_H, POINTER(GestureOutcome)]),
     "quill_gestures_free": (None, [_H]),
+    "quill_source_next_touch": (c_int, [_H, POINTER(Touch)]),
+    "quill_gestures_set_drawing_policy": (c_int, [_H, c_int32]),
+    "quill_gestures_add_touch": (c_int, [_H, POINTER(Touch)]),
+    "quill_gestures_next_finger_gesture": (c_int, [_H, POINTER(FingerGesture)]),
     "quill_layout_window": (c_int, [c_double, c_double, c_int32, POINTER(Layout)]),
     "quill_layout_device": (c_int, [c_char_p, c_int32, c_int32, POINTER(Layout)]),
 }
@@ -319,6 +371,13 @@ class Source(_Handle):
                 event["value"] = e.value
             event["mode_group"], event["mode"] = e.mode_group, e.mode
             yield event
+
+    def touches(self, raw=False):
+        """Yields the touches of touchscreens and touchpads as `quill touches` prints them (plus frame_end: the last
+        touch of a frame), palm rejection applied (rejected: "palm"), or Touch structs with raw=True."""
+        touch = Touch()
+        while _check(_L().quill_source_next_touch(self._handle(), byref(touch))):
+            yield Touch.from_buffer_copy(touch) if raw else touch.to_dict()
 
     def finish(self):
         """Ends a live source's input: a tip still down gets its `ended` sample (take it with samples())."""
@@ -477,6 +536,36 @@ class Gestures(_Handle):
                              value=event.get("value", 0.0), mode_group=event.get("mode_group", 0),
                              mode=event.get("mode", 0))
         _check(_L().quill_gestures_add_pad_event(self._handle(), byref(event)))
+
+    def set_drawing_policy(self, policy):
+        """Which input draws: "default" (a finger draws unless prefersPencilOnlyDrawing), "anyInput" or "pencilOnly"."""
+        _check(_L().quill_gestures_set_drawing_policy(self._handle(), _number(DRAWING_POLICIES, policy)))
+
+    def add_touch(self, touch):
+        """Feeds a touch (dict as Source.touches gives, or Touch); rejected touches are ignored."""
+        if not isinstance(touch, Touch):
+            touch = Touch.from_dict(touch)
+        _check(_L().quill_gestures_add_touch(self._handle(), byref(touch)))
+
+    def finger_gestures(self):
+        """Yields the finger gestures as `quill gestures` prints them: t, event ("twoFingerTap", "threeFingerTap", "tap",
+        or "transform"; "ink" for a finger that draws), action ("undo", "redo" or None), fingers, x, y (the centroid,
+        points); a transform's phase, scale, rotation (radians), dx, dy (points); an ink's sample (a dict as
+        Source.samples gives, for Engine.add)."""
+        g = FingerGesture()
+        while _check(_L().quill_gestures_next_finger_gesture(self._handle(), byref(g))):
+            kind = _name(FINGER_GESTURE_KINDS, g.kind)
+            if kind == "tap":
+                event = {2: "twoFingerTap", 3: "threeFingerTap"}.get(g.fingers, "tap")
+            else:
+                event = kind
+            d = {"t": g.time, "event": event, "action": (None, "undo", "redo")[g.request] if 0 <= g.request < 3 else None,
+                 "fingers": g.fingers, "x": g.x, "y": g.y}
+            if kind == "transform":
+                d.update(phase=_name(FINGER_PHASES, g.phase), scale=g.scale, rotation=g.rotation, dx=g.dx, dy=g.dy)
+            if kind == "ink":
+                d["sample"] = g.ink.to_dict()
+            yield d
 
     def proximity_out(self, device, time):
         """The tool of `device` left proximity at `time` seconds: a squeeze is cancelled, a pending press delivered,

@@ -52,6 +52,9 @@ public final class CanvasModel {
     public var interaction: PencilInteraction { session.interaction }
     private var outcomes: [PencilInteraction.Outcome] = []
     public private(set) var feedback: Feedback?
+    /// What finger taps asked for, in order (each was carried out: undo, redo).
+    public private(set) var fingerRequests: [FingerRequest] = []
+    private var fingerGestures: [FingerGesture] = []
     private var changes: [DisplayChange] = []
     /// The last update of the stroke in contact (for the prediction tail), nil between strokes.
     public private(set) var lastUpdate: StrokeUpdate?
@@ -121,7 +124,7 @@ public final class CanvasModel {
         }
         recorder = DrawingRecorder(ink: options.ink, mapping: used, eraser: options.eraser)
         let tool = DrawingTool(ink: options.ink.type.rawValue, color: options.ink.color.hexString, width: options.ink.width)
-        var session = PencilSession(preferences: options.preferences)
+        var session = PencilSession(preferences: options.preferences, drawingPolicy: options.drawingPolicy)
         _ = session.select(tool)
         self.session = session
     }
@@ -266,8 +269,59 @@ public final class CanvasModel {
         case .pad:
             session.handle(event, into: &outcomes)
             showOutcomes(now: now)
-        case .proximityIn, .deviceAdded, .deviceBack, .touch, .touchFrame:
+        case .touch(var touch):
+            // Fingers land where the pen would at the same millimetres (a screen tablet's touch
+            // surface is its pen's), in the input space.
+            touch.location = recorder.engine.mapping.canvasPoint(for: touch.tabletLocation)
+            session.handle(.touch(touch), into: &outcomes, fingers: &fingerGestures)
+            actOnFingers(now: now)
+        case .touchFrame:
+            session.handle(event, into: &outcomes, fingers: &fingerGestures)
+            actOnFingers(now: now)
+        case .proximityIn, .deviceAdded, .deviceBack:
             break
+        }
+    }
+
+    /// Finger gestures of the last touches, in the person's model: a two-finger tap undoes, a
+    /// three-finger tap redoes (with feedback), pinch, rotate and pan move the page, a finger that
+    /// may draw draws.
+    private func actOnFingers(now: Double) {
+        guard !fingerGestures.isEmpty else { return }
+        let gestures = fingerGestures
+        fingerGestures.removeAll(keepingCapacity: true)
+        for gesture in gestures {
+            switch gesture {
+            case .tap:
+                switch gesture.request {
+                case .undo:
+                    undo()
+                    fingerRequests.append(.undo)
+                    feedback = Feedback(text: "two-finger tap → undo", shownAt: now)
+                case .redo:
+                    redo()
+                    fingerRequests.append(.redo)
+                    feedback = Feedback(text: "three-finger tap → redo", shownAt: now)
+                case nil:
+                    break
+                }
+            case .transform(let transform):
+                // The start centroid's image, in window points: the page point under it stays under it.
+                let start = windowPoint(forInput: transform.startCentroid)
+                let image = windowPoint(forInput: Point(x: transform.startCentroid.x + transform.translation.x, y: transform.startCentroid.y + transform.translation.y))
+                let phase: PageGesturePhase
+                switch transform.phase {
+                case .began: phase = .began
+                case .changed: phase = .changed
+                case .ended: phase = .ended
+                case .cancelled: phase = .cancelled
+                }
+                try? applyPageGesture(
+                    phase: phase, scale: transform.scale, rotation: transform.rotation,
+                    translation: Point(x: image.x - start.x, y: image.y - start.y), centroid: image)
+            case .ink(let sample):
+                add(sample, now: now)
+            }
         }
     }
 

@@ -18,10 +18,14 @@ public struct CanvasOptions: Hashable, Sendable {
     public var eraser: DrawingRecorder.EraserKind
     /// The person's system-wide double-tap, squeeze and pad-button actions.
     public var preferences: PencilPreferences
+    /// Which input draws: a finger too (``DrawingPolicy/anyInput``), the pen only
+    /// (``DrawingPolicy/pencilOnly``: one finger pans), or as the person prefers (default).
+    public var drawingPolicy: DrawingPolicy
 
     /// Throws ``ParameterError`` for a window side under 320 points or not finite.
     public init(windowWidth: Double = 1024, windowHeight: Double = 720, ink: Ink? = nil, hand: DrawingHand = .right,
-                eraser: DrawingRecorder.EraserKind = .bitmap, preferences: PencilPreferences = PencilPreferences()) throws {
+                eraser: DrawingRecorder.EraserKind = .bitmap, preferences: PencilPreferences = PencilPreferences(),
+                drawingPolicy: DrawingPolicy = .default) throws {
         for (name, value) in [("windowWidth", windowWidth), ("windowHeight", windowHeight)] {
             guard value.isFinite, value >= Layout.smallestWindowSide, value <= 16384 else {
                 throw ParameterError(field: "CanvasOptions.\(name)", value: "\(value)", expected: "points 320 … 16384 (320: the smallest window of the layout reference)")
@@ -33,5 +37,6 @@ public struct CanvasOptions: Hashable, Sendable {
         self.hand = hand
         self.eraser = eraser
         self.preferences = preferences
+        self.drawingPolicy = drawingPolicy
     }
 }

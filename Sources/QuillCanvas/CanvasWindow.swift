@@ -16,8 +16,9 @@ public enum CanvasInput: Sendable {
     case replay(path: String, description: String? = nil, speed: Double)
     /// A live tablet through libinput: `nodes` (nil: every tablet of the udev seat).
     case libinput(nodes: [String]?)
-    /// A live tablet node read by Quill's own decoder over libevdev.
-    case evdev(node: String)
+    /// Live tablet nodes (a pen, its pad, its touch node) read by Quill's own decoder over
+    /// libevdev, in one session (palm rejection between a pen and its touch node).
+    case evdev(nodes: [String])
     /// GTK's own pointer and stylus events only (no tablet, or no access to one).
     case pointer
 }
@@ -117,11 +118,14 @@ public final class CanvasWindow {
             guard mapping != nil else { throw CanvasError("libinput found no pen tablet\(nodes.map { " on " + $0.joined(separator: ", ") } ?? " on the seat") (quill devices lists what there is)") }
             libinput = source
             pendingLibinput = held
-        case let .evdev(node):
-            let session = try TabletSession(paths: [node], parameters: parameters)
-            guard let source = session.sources.first, !source.isPad else { throw CanvasError("\(node ?? "the tablet") is a pad, not a pen (quill devices lists the pen nodes)") }
+        case let .evdev(nodes):
+            // A pen and its touch node together: the session arbitrates the palm.
+            let session = try TabletSession(paths: nodes, parameters: parameters)
+            guard let source = session.sources.first(where: { !$0.isPad && !$0.isTouch }) else {
+                throw CanvasError("\(nodes.joined(separator: ", ")): no pen among them (quill devices lists the pen nodes)")
+            }
             mapping = source.mapping
-            description = "evdev: \(source.tablet.node.description.name)"
+            description = "evdev: " + session.sources.map(\.tablet.node.description.name).joined(separator: " + ")
             tablet = session
         case .pointer:
             break

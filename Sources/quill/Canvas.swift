@@ -31,8 +31,8 @@ struct Canvas: ParsableCommand {
     @Option(help: "Replay speed: 1 is as recorded, 2 twice as fast.")
     var speed: Double = 1
 
-    @Option(help: "A live tablet's event node, e.g. /dev/input/event13.")
-    var device: String?
+    @Option(help: "A live tablet's event node, e.g. /dev/input/event13; again for its touch node (a pen and its touchscreen: palm rejection between them).")
+    var device: [String] = []
 
     @Flag(help: "Every tablet of the udev seat, through libinput (hot-plug included).")
     var seat = false
@@ -64,6 +64,9 @@ struct Canvas: ParsableCommand {
     @Flag(help: "Print sample-read → frame latency percentiles on exit.")
     var stats = false
 
+    @Option(help: "Which input draws: default (a finger draws unless prefersPencilOnlyDrawing is set), anyInput, or pencilOnly (one finger pans).")
+    var drawingPolicy: DrawingPolicy = .default
+
     @Option(help: "The system-wide preferences file for gestures (default: $XDG_CONFIG_HOME/quill/preferences.json).")
     var preferences: String?
 
@@ -82,7 +85,7 @@ struct Canvas: ParsableCommand {
         let canvasWindow: CanvasWindow
         do {
             let system = try PreferencesFile.read(preferences ?? PreferencesFile.systemPath)
-            let options = try CanvasOptions(windowWidth: width, windowHeight: height, ink: inkOptions.makeInk(), hand: hand, preferences: system)
+            let options = try CanvasOptions(windowWidth: width, windowHeight: height, ink: inkOptions.makeInk(), hand: hand, preferences: system, drawingPolicy: drawingPolicy)
             let drawing = try open.map { try DrawingFile.read($0) }
             canvasWindow = try makeWindow(options: options, parameters: tablet.parameters(), drawing: drawing)
         } catch {
@@ -123,15 +126,15 @@ struct Canvas: ParsableCommand {
         if seat {
             input = .libinput(nodes: nil)
         } else {
-            let node: String
+            let nodes: [String]
             do {
-                node = try TabletFinder.find(device).path
+                nodes = try (device.isEmpty ? [nil] : device.map { $0 as String? }).map { try TabletFinder.find($0).path }
             } catch {
                 // No tablet, or no access: the window still draws, with GTK's pointer.
                 Console.warning("\(error) — drawing with GTK's pointer instead")
                 return try CanvasWindow(options: options, input: .pointer, drawing: drawing, savePath: savePath)
             }
-            input = backend == .libinput ? .libinput(nodes: [node]) : .evdev(node: node)
+            input = backend == .libinput ? .libinput(nodes: nodes) : .evdev(nodes: nodes)
         }
         do {
             return try CanvasWindow(options: options, input: input, parameters: parameters, drawing: drawing, savePath: savePath)

@@ -60,6 +60,14 @@ public enum TabletEvent: Hashable, Sendable {
         return nil
     }
 
+    /// True for a touch or a touch frame.
+    public var isTouchEvent: Bool {
+        switch self {
+        case .touch, .touchFrame: return true
+        default: return false
+        }
+    }
+
     /// The touch, when the event is one.
     public var touch: TouchSample? {
         if case .touch(let touch) = self { return touch }

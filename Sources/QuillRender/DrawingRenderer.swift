@@ -12,9 +12,13 @@ import QuillStroke
 public enum DrawingRenderer {
     /// Renders `drawing` to `path` (format from the extension). `background` nil leaves PNG transparent.
     /// With `cropMargin`, the page is cut to the strokes' bounds plus that margin (points).
-    public static func render(_ drawing: Drawing, to path: String, scale: Double = 1, background: InkColor? = .white, cropMargin: Double? = nil) throws {
+    public static func render(
+        _ drawing: Drawing, to path: String, scale: Double = 1, background: InkColor? = .white, cropMargin: Double? = nil, touches: TouchOverlay? = nil
+    ) throws {
         var drawing = drawing
+        var shift = (x: 0.0, y: 0.0)
         if let margin = cropMargin, let box = bounds(of: drawing) {
+            shift = (margin - box.minX, margin - box.minY)
             let shift = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: margin - box.minX, ty: margin - box.minY)
             for index in drawing.strokes.indices {
                 let t = drawing.strokes[index].transform
@@ -35,6 +39,12 @@ public enum DrawingRenderer {
             drawVectorStrokes(of: drawing, on: canvas)
         } else {
             drawStrokes(of: drawing, on: canvas)
+        }
+        if let touches {
+            canvas.save()
+            canvas.translate(x: shift.x, y: shift.y)
+            touches.draw(on: canvas)
+            canvas.restore()
         }
         try canvas.finish()
     }

@@ -36,7 +36,14 @@ struct Render: ParsableCommand {
     @Option(help: "The system-wide preferences file for gestures (default: $XDG_CONFIG_HOME/quill/preferences.json).")
     var preferences: String?
 
+    @Option(help: "Which input draws: default (a finger draws unless prefersPencilOnlyDrawing is set), anyInput, or pencilOnly.")
+    var drawingPolicy: DrawingPolicy = .default
+
+    @Flag(help: "Draw the finger touches over the picture: grey tracks, red dashed for those palm rejection took (a ring where it cancelled one).")
+    var touches = false
+
     func run() throws {
+        var overlay = TouchOverlay()
         let drawing: Drawing
         if recording.file.lowercased().hasSuffix(".json") {
             drawing = try DrawingFile.read(recording.file)
@@ -45,14 +52,33 @@ struct Render: ParsableCommand {
             var recorder: DrawingRecorder?
             let system: PencilPreferences
             do { system = try PreferencesFile.read(preferences ?? PreferencesFile.systemPath) } catch { Console.error(error); throw ExitCode.failure }
-            var session = PencilSession(preferences: system)
+            var session = PencilSession(preferences: system, drawingPolicy: drawingPolicy)
             var outcomes: [PencilInteraction.Outcome] = []
+            var fingers: [FingerGesture] = []
+            var touchMapping: TabletMapping?
+            var pensIn: Set<Int> = []
             _ = try recording.replayEvents { events, replay in
                 for event in events {
-                    if !noGestures {
-                        session.handle(event, into: &outcomes)
+                    var event = event
+                    if case .touch(var touch) = event {
+                        // Fingers land where the pen would at the same millimetres (a screen tablet's
+                        // touch surface is its pen's), as on the canvas.
+                        if let mapping = touchMapping ?? recorder?.engine.mapping { touch.location = mapping.canvasPoint(for: touch.tabletLocation) }
+                        if touches { overlay.add(touch) }
+                        event = .touch(touch)
+                    }
+                    // --no-gestures leaves the pen's gestures out; fingers still draw by the policy.
+                    if !noGestures || event.isTouchEvent {
+                        session.handle(event, into: &outcomes, fingers: &fingers)
                         outcomes.removeAll(keepingCapacity: true)
                     }
+                    for case .ink(let fingerSample) in fingers {
+                        if recorder == nil, let mapping = touchMapping { recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser) }
+                        recorder?.add(fingerSample)
+                    }
+                    fingers.removeAll(keepingCapacity: true)
+                    if touchMapping == nil, case .sample(let sample) = event { touchMapping = replay.mapping(forDevice: sample.deviceIndex) }
+                    if touches { noteRejectionArea(of: event, replay: replay, pensIn: &pensIn, into: &overlay) }
                     guard case .sample(let sample) = event else { continue }
                     if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
                         recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser)
@@ -69,13 +95,33 @@ struct Render: ParsableCommand {
             drawing = made
         }
         do {
-            try DrawingRenderer.render(drawing, to: output, scale: scale, cropMargin: crop)
+            try DrawingRenderer.render(drawing, to: output, scale: scale, cropMargin: crop, touches: touches ? overlay : nil)
             if let saveDrawing { try DrawingFile.write(drawing, to: saveDrawing) }
         } catch {
             Console.error(error)
             throw ExitCode.failure
         }
         print("wrote \(output): \(drawing.strokes.count) strokes, \(drawing.strokes.reduce(0) { $0 + $1.path.points.count }) points")
+    }
+}
+
+extension Render {
+    /// The area a paired pen rejects touches in as it comes into proximity (its first sample), for
+    /// the overlay: libinput's rectangle beside a tilted pen, the whole surface for a pen without tilt.
+    func noteRejectionArea(of event: TabletEvent, replay: SampleReplay, pensIn: inout Set<Int>, into overlay: inout TouchOverlay) {
+        switch event {
+        case let .proximityOut(device, _, _, _): pensIn.remove(device)
+        case .sample(let sample):
+            guard replay.palmPairs.contains(where: { $0.pen == sample.deviceIndex }), pensIn.insert(sample.deviceIndex).inserted,
+                let mapping = replay.mapping(forDevice: sample.deviceIndex) else { return }
+            let tiltX = PalmArbiter.tiltX(of: sample)
+            let area = tiltX == 0
+                ? Rect(x: 0, y: 0, width: mapping.areaWidth, height: mapping.areaHeight)
+                : PalmArbiter.rejectionRectangle(tip: sample.tabletLocation, tiltX: tiltX)
+            let a = mapping.canvasPoint(for: area.origin), b = mapping.canvasPoint(for: Point(x: area.maxX, y: area.maxY))
+            overlay.addRejectionArea(Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y)))
+        default: break
+        }
     }
 }
 

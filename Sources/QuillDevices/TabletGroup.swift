@@ -20,8 +20,12 @@ public struct TabletGroup: Hashable, Sendable {
             for suffix in [" Pen", " Pad", " Finger", " Touch", " Express Key Remote"] where name.hasSuffix(suffix) {
                 name = String(name.dropLast(suffix.count))
             }
-            let ids = paired(device) ?? WacomDeviceID(vendor: Int(device.vendor), product: Int(device.product))
-            let key = "\(device.bus):\(ids.vendor):\(ids.product):\(name)"
+            let own = WacomDeviceID(vendor: Int(device.vendor), product: Int(device.product))
+            let ids = paired(device) ?? own
+            // A pairing joins nodes whatever their names (the Dell Canvas's Wacom pen and its
+            // Advanced Silicon touchscreen); otherwise the name tells two tablets of one model apart.
+            let isPaired = paired(device) != nil || devices.contains { paired($0) == own }
+            let key = isPaired ? "\(device.bus):\(ids.vendor):\(ids.product)" : "\(device.bus):\(ids.vendor):\(ids.product):\(name)"
             if let existing = keys.firstIndex(of: key) {
                 groups[existing].members.append(index)
             } else {

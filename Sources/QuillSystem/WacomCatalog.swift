@@ -33,6 +33,14 @@ public final class WacomCatalog: TabletCatalog, @unchecked Sendable {
         return pad.layout(for: device)
     }
 
+    /// libwacom's `PairedID` of `device`'s model: the USB ids of its other node (a screen tablet's
+    /// touch interface on its own product id, the Dell Canvas's Advanced Silicon touchscreen).
+    public func pairedModel(of device: DeviceDescription) -> ModelID? {
+        guard let paired = database.tablet(for: device)?.paired,
+            let vendor = UInt16(exactly: paired.vendor), let product = UInt16(exactly: paired.product) else { return nil }
+        return ModelID(vendor: vendor, product: product)
+    }
+
     /// The underlying database entry of `device`, or nil.
     public func tablet(for device: DeviceDescription) -> WacomTablet? { database.tablet(for: device) }
 }

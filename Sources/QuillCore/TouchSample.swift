@@ -57,7 +57,9 @@ public struct TouchSample: Hashable, Sendable {
     /// for a touchpad (an opaque tablet's touch surface, `.indirect`).
     public var isDirect: Bool
     /// Set when the touch was rejected (palm rejection): it is reported for what it was, but it
-    /// never draws and never counts as a tap or gesture.
+    /// never draws and never counts as a tap or gesture. A touch palm rejection takes while it is
+    /// down gets one `cancelled` sample (marked) — for a client, its end — and its later samples
+    /// still come, marked, until it lifts; a touch ignored from its start is marked throughout.
     public var rejection: TouchRejection?
     /// Which device of the source produced the touch.
     public var deviceIndex: Int

@@ -28,11 +28,11 @@ struct FuzzRegressionTests {
         do {
             switch input.split(separator: "/").first.map(String.init) ?? "" {
             case "FuzzEvemu":
-                _ = try SampleReplay(reader: try EvemuReader(path: path)).allSamples()
+                _ = try SampleReplay(reader: try EvemuReader(path: path)).allEvents()
             case "FuzzDescription":
                 _ = try EvemuReader.readDescription(path: path)
             case "FuzzLibinputRecord":
-                _ = try SampleReplay(reader: try LibinputRecordReader(path: path)).allSamples()
+                _ = try SampleReplay(reader: try Recording.open(path: path)).allEvents()
             case "FuzzDrawing":
                 _ = try DrawingFile.read(path)
             case "FuzzPreferences":

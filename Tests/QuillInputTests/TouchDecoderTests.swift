@@ -208,3 +208,62 @@ import Testing
         }
     }
 }
+
+/// Touch recordings with seeded random damage: the replay ends with a ``RecordingError`` naming
+/// the line, or with touches that still begin and end once each — never a crash or a hang.
+@Suite struct DamagedTouchRecordingTests {
+    @Test func damagedTouchRecordingsEndCleanly() throws {
+        var random = SeededRandom(seed: 0xDA7A)
+        let sources = [
+            try String(contentsOfFile: TouchDecoderTests.path("Wacom-Cintiq-13HD-touch-Finger.events"), encoding: .utf8),
+            try String(contentsOfFile: PalmFixtureLabels.fixturePath("cintiq-13hd-rect-right"), encoding: .utf8),
+        ]
+        var errors = 0, completed = 0
+        for round in 0..<60 {
+            let source = sources[round % sources.count]
+            var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                let index = Int.random(in: 0..<lines.count, using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: lines.remove(at: index)  // a lost line: an unfinished frame, a slot without its id
+                case 1: lines[index] = lines[index].replacingOccurrences(of: "0039", with: "0035")  // a tracking id becomes an X
+                case 2: lines.insert(lines[index], at: index)  // a repeated line
+                default:
+                    // A number changed: a slot beyond the declared ones, a negative id, a huge X.
+                    let values = ["-1", "99", "2147483647", "-2147483648", "63"]
+                    var fields = lines[index].split(separator: " ").map(String.init)
+                    if fields.count > 1 { fields[fields.count - 1] = values[Int.random(in: 0..<values.count, using: &random)] }
+                    lines[index] = fields.joined(separator: " ")
+                }
+            }
+            let path = try Fixtures.write(lines.joined(separator: "\n"), suffix: round % 2 == 0 ? ".events" : ".yml")
+            do {
+                let events = try SampleReplay(path: path).allEvents()
+                // What a client acts on: accepted touches begin, move and end once; palm rejection's
+                // one cancel ends an accepted touch (its later events come marked rejected).
+                var live: Set<Int> = [], down: Set<Int> = []
+                for case .touch(let touch) in events {
+                    switch touch.phase {
+                    case .began:
+                        #expect(down.insert(touch.id).inserted, "round \(round)")
+                        if touch.isAccepted { live.insert(touch.id) }
+                    case .moved:
+                        #expect(down.contains(touch.id), "round \(round)")
+                        if touch.isAccepted { #expect(live.contains(touch.id), "round \(round)") }
+                    case .cancelled where touch.rejection != nil:
+                        #expect(live.remove(touch.id) != nil, "round \(round): a palm cancel ends an accepted touch")
+                    case .ended, .cancelled:
+                        #expect(down.remove(touch.id) != nil, "round \(round)")
+                        if touch.isAccepted { #expect(live.remove(touch.id) != nil, "round \(round)") }
+                    }
+                }
+                #expect(live.isEmpty && down.isEmpty, "round \(round): every touch ends")
+                completed += 1
+            } catch let error as RecordingError {
+                #expect(error.file != nil, "round \(round): \(error)")
+                errors += 1
+            }
+        }
+        #expect(errors > 0 && completed > 0, "errors \(errors), completed \(completed)")
+    }
+}

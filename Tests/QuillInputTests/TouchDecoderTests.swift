@@ -267,3 +267,54 @@ import Testing
         #expect(errors > 0 && completed > 0, "errors \(errors), completed \(completed)")
     }
 }
+
+/// Seat numbers across touch devices, and the left-handed turn of a touchpad.
+@Suite struct TouchSeatTests {
+    static let ABS = EvdevCode.EventType.abs
+
+    /// Two touchscreens in one recording (the Dell Canvas's and the Cintiq 13HD's real
+    /// descriptions): their touches never share a seat number while both are down; a number is
+    /// given back when its touch ends and taken again by the next (libinput's seat slots).
+    @Test func touchesOfTwoDevicesTakeDistinctSeatNumbers() throws {
+        let dell = try TouchDecoderTests.device("dell_canvas_touch.evemu")
+        let cintiq = try TouchDecoderTests.device("Wacom-Cintiq-13HD-touch-Finger.events")
+        let path = Fixtures.temporaryPath(".yml")
+        let writer = try LibinputRecordWriter(path: path, deviceCount: 2)
+        try writer.beginDevice(dell, node: "/dev/input/event20")
+        try writer.write(frame: Fixtures.frame(0.00, [(Self.ABS, 0x2f, 0), (Self.ABS, 0x39, 5), (Self.ABS, 0x35, 1000), (Self.ABS, 0x36, 1000)])[...])
+        try writer.write(frame: Fixtures.frame(0.30, [(Self.ABS, 0x39, -1)])[...])
+        try writer.beginDevice(cintiq, node: "/dev/input/event21")
+        try writer.write(frame: Fixtures.frame(0.10, [(Self.ABS, 0x2f, 0), (Self.ABS, 0x39, 9), (Self.ABS, 0x35, 500), (Self.ABS, 0x36, 500)])[...])
+        try writer.write(frame: Fixtures.frame(0.20, [(Self.ABS, 0x39, -1)])[...])
+        try writer.write(frame: Fixtures.frame(0.40, [(Self.ABS, 0x39, 10), (Self.ABS, 0x35, 600)])[...])
+        try writer.write(frame: Fixtures.frame(0.50, [(Self.ABS, 0x39, -1)])[...])
+        try writer.close()
+        let touches = try SampleReplay(path: path).allEvents().compactMap(\.touch)
+        // In time order (the file holds the devices one after the other).
+        #expect(touches.map { "\($0.deviceIndex):\($0.trackingID):\($0.phase.rawValue):\($0.id)" } == [
+            "0:5:began:0", "1:9:began:1", "1:9:ended:1", "0:5:ended:0", "1:10:began:0", "1:10:ended:0",
+        ])
+    }
+
+    /// Left-handed: an opaque tablet's touchpad turns with its pen (libinput rotates the paired
+    /// touchpad); a touchscreen does not.
+    @Test func aLeftHandedTouchpadTurnsAndAScreenDoesNot() throws {
+        let parameters = try TabletDecoderParameters(isLeftHanded: true)
+        let pad = try TouchDecoderTests.device("Wacom-Intuos5-touch-M-Finger.desc")
+        let screen = try TouchDecoderTests.device("dell_canvas_touch.evemu")
+        let frame = Fixtures.frame(0, [(Self.ABS, 0x2f, 0), (Self.ABS, 0x39, 1), (Self.ABS, 0x35, 1000), (Self.ABS, 0x36, 500)])
+        for (device, turns) in [(pad, true), (screen, false)] {
+            var plain = try TouchDecoder(device: device), turned = try TouchDecoder(device: device, parameters: parameters)
+            var seat = TouchSeat(), events: [TabletEvent] = [], turnedEvents: [TabletEvent] = []
+            plain.decode(frame: frame[...], seat: &seat, into: &events)
+            turned.decode(frame: frame[...], seat: &seat, into: &turnedEvents)
+            let a = try #require(events.first?.touch), b = try #require(turnedEvents.first?.touch)
+            let mapping = plain.mapping
+            if turns {
+                #expect(abs(a.tabletLocation.x + b.tabletLocation.x - mapping.areaWidth) < 1e-9 && abs(a.tabletLocation.y + b.tabletLocation.y - mapping.areaHeight) < 1e-9)
+            } else {
+                #expect(a.tabletLocation == b.tabletLocation)
+            }
+        }
+    }
+}

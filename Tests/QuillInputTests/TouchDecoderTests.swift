@@ -318,3 +318,35 @@ import Testing
         }
     }
 }
+
+/// Every bundled touch recording of the ISDv4 E6 and Intuos5 touch M gesture sets: the replay's
+/// touches are those the raw stream holds, counted without the decoder.
+@Suite struct TouchGestureSetTests {
+    static let files: [(file: String, desc: String)] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.recording("evemu-devices"))) ?? []
+        return names.sorted().compactMap { name in
+            guard name.hasSuffix(".events") else { return nil }
+            if name.hasPrefix("Wacom-ISDv4-E6-Finger.") { return (name, "Wacom-ISDv4-E6-Finger.desc") }
+            if name.hasPrefix("Wacom-Intuos5-touch-M-Finger-") { return (name, "Wacom-Intuos5-touch-M-Finger.desc") }
+            return nil
+        }
+    }()
+
+    /// 10 ISDv4 E6 files and 8 Intuos5 touch M files (SOURCES.md).
+    @Test func theSetsAreBundled() { #expect(Self.files.count == 18) }
+
+    @Test(arguments: files.map(\.file))
+    func everyTouchOfTheRawStream(file: String) throws {
+        let desc = try #require(Self.files.first { $0.file == file }?.desc)
+        let touches = try TouchDecoderTests.touches(file, desc)
+        let raw = try TouchDecoderTests.rawCount(file, desc)
+        #expect(touches.filter { $0.phase == .began }.count == raw.touches, "\(file)")
+        #expect(touches.filter(\.phase.isFinal).count == raw.touches, "\(file)")
+        var live = 0, most = 0
+        for touch in touches {
+            if touch.phase == .began { live += 1 } else if touch.phase.isFinal { live -= 1 }
+            most = max(most, live)
+        }
+        #expect(most == raw.mostFingers, "\(file)")
+    }
+}

@@ -61,6 +61,7 @@ final class GesturesBox {
             out.fingers = 1
             (out.x, out.y) = (sample.location.x, sample.location.y)
             out.ink = CSample.make(sample)
+            out.ink.size = UInt32(QUILL_SAMPLE_SIZE_V1)  // the embedded sample stays at its first version
         }
         return out
     }

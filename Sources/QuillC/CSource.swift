@@ -273,6 +273,12 @@ enum CTouch {
         for (name, number) in [("time", value.time), ("x", value.x), ("y", value.y), ("x_mm", value.x_mm), ("y_mm", value.y_mm)] where !number.isFinite {
             throw CFailure.invalid("quill_touch.\(name) is \(number); expected a finite number")
         }
+        for (name, number) in [("major_mm", value.major_mm), ("minor_mm", value.minor_mm)] where !number.isNaN && !(number.isFinite && number >= 0) {
+            throw CFailure.invalid("quill_touch.\(name) is \(number); expected millimetres ≥ 0, or NaN when unknown")
+        }
+        guard value.pressure.isNaN || (0...1).contains(value.pressure) else {
+            throw CFailure.invalid("quill_touch.pressure is \(value.pressure); expected 0 … 1, or NaN when the node has none")
+        }
         let touch = TouchSample(
             time: value.time, id: Int(value.id), slot: Int(value.slot), trackingID: value.tracking_id, phase: phases[Int(value.phase)],
             location: Point(x: value.x, y: value.y), tabletLocation: Point(x: value.x_mm, y: value.y_mm),

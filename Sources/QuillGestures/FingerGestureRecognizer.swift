@@ -12,7 +12,8 @@ import RealModule
 /// - **Transform**: once a finger of two or more moves beyond the threshold, pinch, rotation and
 ///   pan run together about the centroid until the last finger lifts; a finger added or lifted
 ///   mid-gesture continues it without a jump.
-/// - **One finger** draws when `fingersDraw` (the drawing policy), as ``FingerGesture/ink(_:)``
+/// - **One finger** of a touchscreen draws when `fingersDraw` (the drawing policy; a touchpad's
+///   never does), as ``FingerGesture/ink(_:)``
 ///   samples. As in Apple's Speed Sketch, a finger's stroke is held back for
 ///   ``FingerGestureParameters/inkHoldback`` (its samples wait, then come out together): a second
 ///   finger within that time takes both fingers to a gesture and the stroke never appears; later
@@ -98,10 +99,13 @@ public struct FingerGestureRecognizer: Sendable {
                     return
                 }
             }
+            // libinput's tap timer restarts at each finger down: a finger resting longer is a hold.
+            if !fingers.isEmpty, touch.time - lastDown > parameters.tapDuration { isTapPossible = false }
             fingers[id] = Finger(start: touch, current: touch, reference: touch.location)
             mostFingers = Swift.max(mostFingers, fingers.count)
             lastDown = touch.time
-            if fingersDraw && fingers.count == 1 {
+            // A touchpad's fingers never draw (its touches are for gestures: the picture is elsewhere).
+            if fingersDraw && touch.isDirect && fingers.count == 1 {
                 drawing = (id, touch.time)
                 heldInk.append(PenSample(inkFrom: touch, phase: .began))
             } else if isTransforming {

@@ -64,7 +64,8 @@ public struct PalmArbiter: Sendable {
     /// Pairs pen device `pen` with touch device `touch` (libinput: a touchscreen or an external
     /// touchpad in the pen's device group; a pen arbitrates one touch device, the last paired).
     public mutating func pair(pen: Int, touch: Int) {
-        pairings.removeAll { $0.pen == pen }
+        // One arbitration state per pen and per touch device: the last pairing stands.
+        pairings.removeAll { $0.pen == pen || $0.touch == touch }
         pairings.append(Pairing(pen: pen, touch: touch))
     }
 

@@ -501,10 +501,11 @@ public struct TabletDecoder: Sendable {
     /// The position in device units after the left-handed turn and the calibration, as libinput's
     /// `tablet_update_xy` and `evdev_transform_absolute` (which keeps whole device units).
     func devicePosition() -> (x: Double, y: Double) {
-        var x = rawX, y = rawY
+        // In 64 bits: a hostile value far outside the range must not overflow the turn.
+        var x = Int64(rawX), y = Int64(rawY)
         if parameters.isLeftHanded {
-            x = axisX.maximum - (x - axisX.minimum)
-            y = axisY.maximum - (y - axisY.minimum)
+            x = Int64(axisX.maximum) - (x - Int64(axisX.minimum))
+            y = Int64(axisY.maximum) - (y - Int64(axisY.minimum))
         }
         guard !parameters.calibration.isIdentity else { return (Double(x), Double(y)) }
         let width = axisX.span + 1, height = axisY.span + 1

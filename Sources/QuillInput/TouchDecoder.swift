@@ -5,7 +5,8 @@ import QuillCore
 //  Protocol B (slots): a slot keeps its last position, size and pressure across tracking ids, as
 //  libevdev does, so a touch that begins without a position begins where its slot last was.
 //  Protocol A (SYN_MT_REPORT, no slots): every frame lists every contact; contacts are matched
-//  to the touches of the previous frame by nearest position (as mtdev does for libinput).
+//  to the touches of the previous frame by position, the closest pairs first (mtdev, which
+//  libinput uses, minimises the total distance: where contacts cross, the two may differ).
 
 /// Turns the frames of one multitouch node (a touchscreen, or an opaque tablet's touchpad) into
 /// ``TouchSample``s: began, moved, ended, each frame's touches followed by one
@@ -54,6 +55,9 @@ public struct TouchDecoder: Sendable {
         var emittedY: Int32 = 0
         /// The tracking id of the touch down in the slot (the slot's own may already be the next one's).
         var emittedTrackingID: Int32 = -1
+        var emittedMajor: Int32 = 0
+        var emittedMinor: Int32 = 0
+        var emittedPressure: Int32 = 0
         /// Protocol A: the touch was matched to a contact of this frame.
         var isMatched = false
         var isActive: Bool { seatNumber >= 0 }
@@ -116,7 +120,8 @@ public struct TouchDecoder: Sendable {
         isTurned = parameters.isLeftHanded && !isDirect
         if let slotAxis = device.axes[EvdevCode.Abs.mtSlot], slotAxis.maximum >= 0 {
             usesSlots = true
-            let count = Int(Swift.min(Swift.max(slotAxis.maximum, 0), 63)) + 1
+            // libevdev keeps at most 256 slots.
+            let count = Int(Swift.min(Swift.max(slotAxis.maximum, 0), 255)) + 1
             slots = Array(repeating: Slot(x: x.minimum, y: y.minimum), count: count)
         } else {
             usesSlots = false
@@ -169,12 +174,14 @@ public struct TouchDecoder: Sendable {
         for event in frame where event.type == EvdevCode.EventType.abs {
             switch event.code {
             case EvdevCode.Abs.mtSlot:
-                // libinput: a slot beyond the declared count is taken as the last one.
-                currentSlot = Int(Swift.min(Swift.max(event.value, 0), Int32(slots.count - 1)))
+                // libinput: a slot beyond the declared count (or negative: libinput compares it
+                // unsigned) is taken as the last one.
+                currentSlot = event.value < 0 || Int(event.value) >= slots.count ? slots.count - 1 : Int(event.value)
             case EvdevCode.Abs.mtTrackingID:
                 if event.value >= 0 {
-                    if !slots[currentSlot].isActive || slots[currentSlot].trackingID != event.value || slots[currentSlot].ends {
-                        if slots[currentSlot].isActive { slots[currentSlot].ends = true }
+                    // A new id for a touch still down without its −1 first: libinput keeps the touch
+                    // ("driver sent multiple touch down"); after a −1 in the same frame, a new touch.
+                    if !slots[currentSlot].isActive || slots[currentSlot].ends {
                         slots[currentSlot].begins = true
                     }
                 } else {
@@ -311,25 +318,31 @@ public struct TouchDecoder: Sendable {
     /// whose slot already holds the next touch's values).
     mutating func makeTouch(_ index: Int, time: Int64, phase: TouchPhase, atEmitted: Bool) -> TouchSample {
         let slot = slots[index]
-        var x = atEmitted ? slot.emittedX : slot.x
-        var y = atEmitted ? slot.emittedY : slot.y
+        let rawX = atEmitted ? slot.emittedX : slot.x
+        let rawY = atEmitted ? slot.emittedY : slot.y
         if !atEmitted {
-            slots[index].emittedX = x
-            slots[index].emittedY = y
+            slots[index].emittedX = rawX
+            slots[index].emittedY = rawY
             slots[index].emittedTrackingID = slot.trackingID
+            slots[index].emittedMajor = slot.major
+            slots[index].emittedMinor = slot.minor
+            slots[index].emittedPressure = slot.pressure
         }
+        // In 64 bits: a hostile value far outside the range must not overflow the turn.
+        var x = Int64(rawX), y = Int64(rawY)
         if isTurned {
-            x = axisX.maximum - (x - axisX.minimum)
-            y = axisY.maximum - (y - axisY.minimum)
+            x = Int64(axisX.maximum) - (x - Int64(axisX.minimum))
+            y = Int64(axisY.maximum) - (y - Int64(axisY.minimum))
         }
         let tablet = TabletPoint(
             x: (Double(x) - Double(axisX.minimum)) / unitsPerMillimetreX,
             y: (Double(y) - Double(axisY.minimum)) / unitsPerMillimetreY)
         // Sizes are in position units (the kernel's multitouch protocol); the mean of the two scales.
         let unitsPerMillimetre = (unitsPerMillimetreX + unitsPerMillimetreY) / 2
-        let major = hasMajor ? Double(slot.major) / unitsPerMillimetre : nil
-        let minor = hasMinor ? Double(slot.minor) / unitsPerMillimetre : major
-        let pressure = axisPressure.map { Swift.min(1, Swift.max(0, $0.normalized(slot.pressure))) }
+        // An ending touch's size and pressure are its own (the slot may hold the next touch's).
+        let major = hasMajor ? Double(atEmitted ? slot.emittedMajor : slot.major) / unitsPerMillimetre : nil
+        let minor = hasMinor ? Double(atEmitted ? slot.emittedMinor : slot.minor) / unitsPerMillimetre : major
+        let pressure = axisPressure.map { Swift.min(1, Swift.max(0, $0.normalized(atEmitted ? slot.emittedPressure : slot.pressure))) }
         return TouchSample(
             time: seconds(time), id: slot.seatNumber, slot: index, trackingID: atEmitted ? slot.emittedTrackingID : slot.trackingID,
             phase: phase, location: mapping.canvasPoint(for: tablet), tabletLocation: tablet,

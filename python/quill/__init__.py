@@ -549,7 +549,7 @@ class Gestures(_Handle):
 
     def finger_gestures(self):
         """Yields the finger gestures as `quill gestures` prints them: t, event ("twoFingerTap", "threeFingerTap", "tap",
-        or "transform"; "ink" for a finger that draws), action ("undo", "redo" or None), fingers, x, y (the centroid,
+        or for the transform "pinch", "rotate" or "pan", whichever dominates so far; "ink" for a finger that draws), action ("undo", "redo" or None), fingers, x, y (the centroid,
         points); a transform's phase, scale, rotation (radians), dx, dy (points); an ink's sample (a dict as
         Source.samples gives, for Engine.add)."""
         g = FingerGesture()
@@ -557,10 +557,18 @@ class Gestures(_Handle):
             kind = _name(FINGER_GESTURE_KINDS, g.kind)
             if kind == "tap":
                 event = {2: "twoFingerTap", 3: "threeFingerTap"}.get(g.fingers, "tap")
+            elif kind == "transform":
+                # What dominates so far, as quill gestures names it (FingerTransform.dominantKind).
+                if g.scale > 0 and abs(math.log(g.scale)) > 0.05:
+                    event = "pinch"
+                elif abs(g.rotation) > 5 * math.pi / 180:
+                    event = "rotate"
+                else:
+                    event = "pan"
             else:
                 event = kind
             d = {"t": g.time, "event": event, "action": (None, "undo", "redo")[g.request] if 0 <= g.request < 3 else None,
-                 "fingers": g.fingers, "x": g.x, "y": g.y}
+                 "phase": None, "fingers": g.fingers, "x": g.x, "y": g.y}
             if kind == "transform":
                 d.update(phase=_name(FINGER_PHASES, g.phase), scale=g.scale, rotation=g.rotation, dx=g.dx, dy=g.dy)
             if kind == "ink":

@@ -573,7 +573,8 @@ struct quill_finger_gesture {
     double rotation;   /**< radians since it began, clockwise on screen */
     double dx, dy;     /**< translation since it began, points: a page point p goes to start + (dx, dy) + scale·R(rotation)·(p − start) */
     double start_x, start_y; /**< the centroid where it began */
-    struct quill_sample ink; /**< QUILL_FINGER_INK: the finger as a sample of the current ink */
+    struct quill_sample ink; /**< QUILL_FINGER_INK: the finger as a sample of the current ink. Frozen at
+                                  QUILL_SAMPLE_SIZE_V1 bytes: a later struct quill_sample does not grow it here */
 };
 
 /** Takes the next finger gesture: 1 when *gesture was written, 0 when none. Added after 0.4.0. */

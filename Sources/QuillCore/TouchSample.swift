@@ -30,7 +30,9 @@ public struct TouchSample: Hashable, Sendable {
     /// Seconds on the samples' clock (the pen samples' clock: one clock for every device).
     public var time: Double
     /// Seat-wide touch number: the lowest number free among the touches down on every touch
-    /// device of the source when this touch began (libinput's seat slot), kept until it ends.
+    /// device of the source when this touch began (libinput's seat slot), kept until it ends;
+    /// −1 for a touch palm rejection ignored from its start, and after palm rejection's cancel
+    /// (libinput gives such touches no seat slot).
     public var id: Int
     /// The node's multitouch slot (`ABS_MT_SLOT`); for a protocol-A node (no slots), the slot
     /// Quill gave the contact it tracks.

@@ -50,13 +50,8 @@ public final class TabletSession {
     /// Palm rejection between the session's paired pen and touch nodes.
     private var arbiter = PalmArbiter()
     private var arbitrated: [TabletEvent] = []
-    /// Seat numbers of the touches down, by device and the node's own number.
-    private var seat = TouchSeat()
-    private var seatNumbers: [DeviceTouch: Int] = [:]
-    private struct DeviceTouch: Hashable {
-        var device: Int
-        var number: Int
-    }
+    /// Seat-wide touch numbers (each node numbers its own).
+    private var seatNumbers = TouchSeatAssigner()
 
     /// A session over `nodes` (device 0, 1, … in this order). `origin`: the run's start on
     /// `clock` (default: now); `catalog`: libwacom's sizes and pad layouts; `opener` opens a
@@ -200,24 +195,12 @@ public final class TabletSession {
     public var palmPairs: [(pen: Int, touch: Int)] { arbiter.pairs }
 
     private func drain(_ source: TabletSource) {
-        while var event = source.nextEvent() {
-            if case .touch(var touch) = event {
-                touch.id = seatNumber(of: touch)
-                event = .touch(touch)
-            }
+        while let event = source.nextEvent() {
             arbitrated.removeAll(keepingCapacity: true)
             arbiter.arbitrate(event, into: &arbitrated)
+            // Each node numbers its own touches: seat-wide after arbitration, as libinput's seat slots.
+            seatNumbers.number(&arbitrated)
             queue.append(contentsOf: arbitrated)
         }
-    }
-
-    /// The seat-wide number of a touch (each node numbers its own touches): taken when it
-    /// begins, given back when it ends, so two nodes' fingers never share one (libinput's seat slots).
-    private func seatNumber(of touch: TouchSample) -> Int {
-        let key = DeviceTouch(device: touch.deviceIndex, number: touch.id)
-        if touch.phase == .began, seatNumbers[key] == nil { seatNumbers[key] = seat.take() }
-        let number = seatNumbers[key] ?? touch.id
-        if touch.phase.isFinal, let taken = seatNumbers.removeValue(forKey: key) { seat.release(taken) }
-        return number
     }
 }

@@ -43,7 +43,9 @@ public final class SampleReplay {
     private var decoders: [TabletDecoder?] = []
     private var padDecoders: [PadDecoder?] = []
     private var touchDecoders: [TouchDecoder?] = []
-    private var touchSeat = TouchSeat()
+    /// Each device's own touch numbers (the decoders'), made seat-wide after arbitration.
+    private var touchSeats: [TouchSeat] = []
+    private var seatNumbers = TouchSeatAssigner()
     private var arbiter = PalmArbiter()
     /// Events of one call before arbitration, reused.
     private var unarbitrated: [TabletEvent] = []
@@ -86,8 +88,15 @@ public final class SampleReplay {
     /// sequences as `cancelled`.
     public func nextEvents(into events: inout [TabletEvent]) throws -> Bool {
         guard !isFinished else { return false }
+        let start = events.count
+        let more = try nextArbitratedEvents(into: &events)
+        seatNumbers.number(&events, from: start)
+        return more
+    }
+
+    /// Palm rejection between paired pen and touch devices, on this call's events.
+    private func nextArbitratedEvents(into events: inout [TabletEvent]) throws -> Bool {
         guard !arbiter.isEmpty else { return try nextDecodedEvents(into: &events) }
-        // Palm rejection between paired pen and touch devices, on this call's events.
         var decoded = unarbitrated
         unarbitrated = []
         defer { unarbitrated = decoded }
@@ -129,10 +138,14 @@ public final class SampleReplay {
     public func cancel(into events: inout [TabletEvent]) {
         guard !isFinished else { return }
         isFinished = true
+        let start = events.count
+        var decoded: [TabletEvent] = []
         for index in decoders.indices {
-            decoders[index]?.cancel(into: &events)
-            touchDecoders[index]?.cancel(seat: &touchSeat, into: &events)
+            decoders[index]?.cancel(into: &decoded)
+            touchDecoders[index]?.cancel(seat: &touchSeats[index], into: &decoded)
         }
+        arbiter.arbitrate(decoded, into: &events)
+        seatNumbers.number(&events, from: start)
     }
 
     /// ``cancel(into:)-events`` for a client that wants the pen samples only.
@@ -164,6 +177,7 @@ public final class SampleReplay {
             decoders.append(nil)
             padDecoders.append(nil)
             touchDecoders.append(nil)
+            touchSeats.append(TouchSeat())
             assemblers.append(FrameAssembler())
             lastTime.append(.min)
         }
@@ -275,7 +289,7 @@ public final class SampleReplay {
                 padDecoders[deviceIndex]?.decode(frame: assemblers[deviceIndex].pending[...], into: &padEvents)
                 for pad in padEvents { events.append(.pad(pad)) }
             }
-            touchDecoders[deviceIndex]?.decode(frame: assemblers[deviceIndex].pending[...], seat: &touchSeat, into: &events)
+            touchDecoders[deviceIndex]?.decode(frame: assemblers[deviceIndex].pending[...], seat: &touchSeats[deviceIndex], into: &events)
             assemblers[deviceIndex].clear()
             return true
         case .droppedFrame:
@@ -297,7 +311,7 @@ public final class SampleReplay {
         }
         for index in decoders.indices {
             decoders[index]?.finish(into: &events)
-            touchDecoders[index]?.finish(seat: &touchSeat, into: &events)
+            touchDecoders[index]?.finish(seat: &touchSeats[index], into: &events)
         }
     }
 }

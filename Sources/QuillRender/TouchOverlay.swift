@@ -26,7 +26,8 @@ public struct TouchOverlay: Sendable {
 
     /// Adds a touch whose `location` is in the picture's canvas points.
     public mutating func add(_ touch: TouchSample) {
-        let key = touch.deviceIndex << 16 | touch.id
+        // By slot: a touch palm rejection ignored has no seat number.
+        let key = touch.deviceIndex << 16 | (touch.slot & 0xFFFF)
         if touch.phase == .began || open[key] == nil {
             open[key] = tracks.count
             tracks.append(Track(points: [], isRejected: false, cancelledAt: nil))

@@ -20,7 +20,7 @@ struct PalmOracleTests {
         // all", which libinput stamps with its own clock).
         let theirs = events.filter { [.down, .up, .cancel].contains($0.kind) && $0.device == labels.touch.device }
         let mine = try PalmReplayTests.libinputView(PalmReplayTests.touches(name).touches)
-        #expect(mine.map { "\($0.kind) slot \($0.slot)" } == theirs.map { "\($0.kind.rawValue) slot \($0.slot ?? -1)" }, "\(name)")
+        #expect(mine.map { "\($0.kind) slot \($0.slot) seat \($0.id)" } == theirs.map { "\($0.kind.rawValue) slot \($0.slot ?? -1) seat \($0.seatSlot ?? -1)" }, "\(name)")
         for (quill, libinput) in zip(mine, theirs) where !(libinput.kind == .cancel && labels.pen.arbitration == "all") {
             #expect(abs(quill.time - libinput.time) < 1e-6, "\(name): Quill's \(quill.kind) of slot \(quill.slot) at \(quill.time) s, libinput's at \(libinput.time) s")
         }

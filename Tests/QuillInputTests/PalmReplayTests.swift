@@ -17,12 +17,12 @@ import Testing
 
     /// Quill's events in libinput's words: a touch down, up or cancel that a client sees (rejected
     /// touches give none but their one cancel), with slot and time.
-    static func libinputView(_ touches: [TouchSample]) -> [(kind: String, slot: Int, time: Double)] {
+    static func libinputView(_ touches: [TouchSample]) -> [(kind: String, slot: Int, id: Int, time: Double)] {
         touches.compactMap { touch in
             switch (touch.phase, touch.isAccepted) {
-            case (.began, true): return ("down", touch.slot, touch.time)
-            case (.ended, true): return ("up", touch.slot, touch.time)
-            case (.cancelled, _): return ("cancel", touch.slot, touch.time)
+            case (.began, true): return ("down", touch.slot, touch.id, touch.time)
+            case (.ended, true): return ("up", touch.slot, touch.id, touch.time)
+            case (.cancelled, _) where touch.id >= 0: return ("cancel", touch.slot, touch.id, touch.time)
             default: return nil
             }
         }
@@ -49,9 +49,11 @@ import Testing
                 let cancelIndex = mine.firstIndex { $0.phase == .cancelled } ?? 0
                 #expect(mine[..<cancelIndex].allSatisfy { $0.isAccepted } && mine[cancelIndex...].allSatisfy { !$0.isAccepted }, "\(name) \(label.name)")
                 #expect(abs((cancels.first?.time ?? 0) - labels.pen.proximity_in) < 1e-6, "\(name) \(label.name): cancelled as the pen comes in")
+                #expect(mine[(cancelIndex + 1)...].allSatisfy { $0.id == -1 }, "\(name) \(label.name): its number is given back at the cancel")
             case .ignored:
                 #expect(mine.allSatisfy { $0.rejection == .palm }, "\(name) \(label.name): \(label.why)")
                 #expect(!mine.contains { $0.phase == .cancelled }, "\(name) \(label.name): never down, never cancelled")
+                #expect(mine.allSatisfy { $0.id == -1 }, "\(name) \(label.name): no seat number (libinput gives it no seat slot)")
             }
         }
     }

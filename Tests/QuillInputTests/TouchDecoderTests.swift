@@ -241,19 +241,22 @@ import Testing
                 let events = try SampleReplay(path: path).allEvents()
                 // What a client acts on: accepted touches begin, move and end once; palm rejection's
                 // one cancel ends an accepted touch (its later events come marked rejected).
+                // Every touch (by device and slot) begins and ends once; accepted ones (by seat
+                // number) likewise, palm rejection's cancel ending them, rejected ones numberless.
                 var live: Set<Int> = [], down: Set<Int> = []
                 for case .touch(let touch) in events {
+                    let slot = touch.deviceIndex << 16 | touch.slot
                     switch touch.phase {
                     case .began:
-                        #expect(down.insert(touch.id).inserted, "round \(round)")
-                        if touch.isAccepted { live.insert(touch.id) }
+                        #expect(down.insert(slot).inserted, "round \(round)")
+                        if touch.isAccepted { #expect(live.insert(touch.id).inserted, "round \(round)") } else { #expect(touch.id == -1) }
                     case .moved:
-                        #expect(down.contains(touch.id), "round \(round)")
+                        #expect(down.contains(slot), "round \(round)")
                         if touch.isAccepted { #expect(live.contains(touch.id), "round \(round)") }
-                    case .cancelled where touch.rejection != nil:
+                    case .cancelled where touch.rejection != nil && touch.id >= 0:
                         #expect(live.remove(touch.id) != nil, "round \(round): a palm cancel ends an accepted touch")
                     case .ended, .cancelled:
-                        #expect(down.remove(touch.id) != nil, "round \(round)")
+                        #expect(down.remove(slot) != nil, "round \(round)")
                         if touch.isAccepted { #expect(live.remove(touch.id) != nil, "round \(round)") }
                     }
                 }

@@ -74,7 +74,13 @@ public struct LiveTablet {
             // A time no monotonic clock gives (a broken node's bytes out of step) is held within
             // ±30 years of the run's start, so nothing downstream overflows.
             event.microseconds = LiveTablet.relativeTime(event.microseconds, from: origin)
-            if assembler.add(event) == .frameComplete {
+            let outcome = assembler.add(event)
+            if outcome == .droppedFrame {
+                // The kernel's buffer overflowed: the touches' state is lost (a finger may have
+                // lifted); the touches down end as cancelled, a finger still down comes back with its next id.
+                touchDecoder?.cancel(seat: &touchSeat, into: &output)
+            }
+            if outcome == .frameComplete {
                 if touchDecoder != nil {
                     touchDecoder?.decode(frame: assembler.pending[...], seat: &touchSeat, into: &output)
                 } else if padDecoder != nil {

@@ -293,6 +293,9 @@ public final class SampleReplay {
             assemblers[deviceIndex].clear()
             return true
         case .droppedFrame:
+            // The touches' state is lost with the dropped events (a finger may have lifted):
+            // the touches down end as cancelled; a finger still down comes back with its next id.
+            touchDecoders[deviceIndex]?.cancel(seat: &touchSeats[deviceIndex], into: &events)
             replayWarnings.append(
                 RecordingWarning(file: reader.path, line: line, message: "SYN_DROPPED: the frame in progress and events up to the next SYN_REPORT are discarded"))
             return false

@@ -353,3 +353,34 @@ import Testing
         #expect(most == raw.mostFingers, "\(file)")
     }
 }
+
+/// SYN_DROPPED in a touch stream: what was down ends as cancelled, nothing stays stuck down.
+@Suite struct TouchDropTests {
+    @Test func aDroppedFrameCancelsTheTouchesDown() throws {
+        let header = try String(contentsOfFile: TouchDecoderTests.path("Wacom-Cintiq-13HD-touch-Finger.events"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("E:") }.joined(separator: "\n")
+        let events = """
+            E: 0.000000 0003 002f 0
+            E: 0.000000 0003 0039 1
+            E: 0.000000 0003 0035 1000
+            E: 0.000000 0003 0036 800
+            E: 0.000000 0000 0000 0
+            E: 0.010000 0000 0003 0
+            E: 0.010000 0003 0039 -1
+            E: 0.010000 0000 0000 0
+            E: 0.020000 0003 0035 1010
+            E: 0.020000 0000 0000 0
+            E: 0.030000 0003 0039 2
+            E: 0.030000 0003 0035 1200
+            E: 0.030000 0000 0000 0
+            E: 0.040000 0003 0039 -1
+            E: 0.040000 0000 0000 0
+            """
+        let replay = try SampleReplay(path: try Fixtures.write(header + "\n" + events + "\n"))
+        let touches = try replay.allEvents().compactMap(\.touch)
+        // The first touch is cancelled at the drop (its lift was lost); the move after the drop
+        // belongs to no touch; the next id is a new touch, whole.
+        #expect(touches.map { "\($0.trackingID) \($0.phase.rawValue)" } == ["1 began", "1 cancelled", "2 began", "2 ended"])
+        #expect(replay.warnings.contains { $0.message.contains("SYN_DROPPED") })
+    }
+}

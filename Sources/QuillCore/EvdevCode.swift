@@ -86,6 +86,8 @@ public enum EvdevCode {
         public static let mtTouchMinor: UInt16 = 0x31
         /// `ABS_MT_POSITION_X`.
         public static let mtPositionX: UInt16 = 0x35
+        /// `ABS_MT_TOOL_TYPE`: finger (0), pen (1), palm (2, `MT_TOOL_PALM`).
+        public static let mtToolType: UInt16 = 0x37
         /// `ABS_MT_POSITION_Y`.
         public static let mtPositionY: UInt16 = 0x36
         /// `ABS_MT_TRACKING_ID`: a touch's id; −1 when the touch ends.

@@ -90,7 +90,7 @@ public final class TabletSession {
                 TabletGroupRule.pairs(
                     pen: nodes[pen].description, touch: nodes[$0].description, catalog: catalog, isOnlyPair: pens.count == 1 && touches.count == 1)
             }
-            if let partner { arbiter.pair(pen: pen, touch: partner) }
+            if let partner { arbiter.pair(pen: pen, touch: partner, isTouchpad: nodes[partner].deviceClass == .touchpad) }
         }
     }
 

@@ -18,6 +18,10 @@ import QuillCore
 /// (the cancelled one once with phase `cancelled`, then its later events), so a person can see
 /// what was rejected; clients act only on accepted touches.
 ///
+/// A touchpad paired with a pen (an Intuos's) is arbitrated as libinput's touchpad code does
+/// (`tp_interface_toggle_touch`): any pen in proximity, tilted or not, ends every touch and mutes
+/// the pad until 90 ms after it leaves.
+///
 /// Where Quill differs from libinput, on purpose:
 /// - The rectangle is compared in the touch surface's millimetres. libinput converts it to the
 ///   touch node's units with the node's resolution, and a node that declares none gets 1 unit/mm
@@ -45,6 +49,8 @@ public struct PalmArbiter: Sendable {
     struct Pairing: Sendable {
         var pen: Int
         var touch: Int
+        /// A touchpad (libinput's `tp_interface_toggle_touch`): any arbitration mutes every touch.
+        var isTouchpad = false
         var state = State.notActive
         var rectangle = Rect(x: 0, y: 0, width: 0, height: 0)
         /// libinput's `in_arbitration`: every touch event dropped.
@@ -63,10 +69,12 @@ public struct PalmArbiter: Sendable {
 
     /// Pairs pen device `pen` with touch device `touch` (libinput: a touchscreen or an external
     /// touchpad in the pen's device group; a pen arbitrates one touch device, the last paired).
-    public mutating func pair(pen: Int, touch: Int) {
+    /// A touchpad (`isTouchpad`) is arbitrated as libinput's touchpad code does: a pen in
+    /// proximity, tilted or not, ends every touch and mutes the pad until 90 ms after it leaves.
+    public mutating func pair(pen: Int, touch: Int, isTouchpad: Bool = false) {
         // One arbitration state per pen and per touch device: the last pairing stands.
         pairings.removeAll { $0.pen == pen || $0.touch == touch }
-        pairings.append(Pairing(pen: pen, touch: touch))
+        pairings.append(Pairing(pen: pen, touch: touch, isTouchpad: isTouchpad))
     }
 
     /// The pairs, as (pen, touch) device numbers.
@@ -161,10 +169,12 @@ public struct PalmArbiter: Sendable {
         switch state {
         case .notActive:
             pairings[index].unmuteTime = time + PalmArbiter.releaseDelay
-        case .ignoreRectangle:
+        case .ignoreRectangle where !pairings[index].isTouchpad:
             let rectangle = pairings[index].rectangle
             cancelTouches(index, time: time, where: { PalmArbiter.isInside($0.tabletLocation, rectangle) }, into: &output)
-        case .ignoreAll:
+        case .ignoreRectangle, .ignoreAll:
+            // A pen without tilt on any touch device, or any pen on a touchpad (libinput's
+            // tp_interface_toggle_touch: no rectangle, every touch ends).
             pairings[index].unmuteTime = nil
             cancelTouches(index, time: time, where: { _ in true }, into: &output)
             pairings[index].isMuted = true

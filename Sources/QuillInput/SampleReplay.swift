@@ -240,7 +240,7 @@ public final class SampleReplay {
             let partner = touches.last {
                 TabletGroupRule.pairs(pen: devices[pen], touch: devices[$0], catalog: catalog, isOnlyPair: pens.count == 1 && touches.count == 1)
             }
-            if let partner { arbiter.pair(pen: pen, touch: partner) }
+            if let partner { arbiter.pair(pen: pen, touch: partner, isTouchpad: devices[partner].deviceClass == .touchpad) }
         }
     }
 

@@ -157,3 +157,22 @@ import Testing
         #expect(output == events)
     }
 }
+
+/// A touchpad paired with a pen (libinput's tp_interface_toggle_touch): a tilted pen mutes every
+/// touch as an upright one does, and the pad stays muted 90 ms after the pen leaves.
+@Suite struct TouchpadArbitrationTests {
+    @Test func aTiltedPenMutesTheWholeTouchpad() {
+        var arbiter = PalmArbiter()
+        arbiter.pair(pen: PalmArbiterTests.pen, touch: PalmArbiterTests.touchDevice, isTouchpad: true)
+        var output: [TabletEvent] = []
+        arbiter.arbitrate([
+            PalmArbiterTests.touch(0.0, slot: 0, .began, x: 900, y: 900),  // far from any rectangle
+            PalmArbiterTests.pen(0.1, x: 100, y: 100, tiltX: 30),
+            PalmArbiterTests.touch(0.2, slot: 1, .began, x: 900, y: 900),
+            .proximityOut(device: PalmArbiterTests.pen, tool: .pen, time: 0.3, isForced: false),
+            PalmArbiterTests.touch(0.35, slot: 2, .began, x: 900, y: 900),  // within 90 ms: muted
+            PalmArbiterTests.touch(0.45, slot: 3, .began, x: 900, y: 900),  // after: a touch
+        ], into: &output)
+        #expect(PalmArbiterTests.touches(output) == ["0 began", "0 cancelled palm", "1 began palm", "2 began palm", "3 began"])
+    }
+}

@@ -203,6 +203,12 @@ public struct PalmArbiter: Sendable {
             pairings[index].unmuteTime = nil
         }
         let slot = touch.slot
+        if touch.rejection != nil {
+            // Rejected before arbitration (the hardware's palm): never arbitrated, never cancelled again.
+            pairings[index].liveTouches[slot] = nil
+            if touch.phase.isFinal { pairings[index].rejectedSlots.remove(slot) } else { pairings[index].rejectedSlots.insert(slot) }
+            return
+        }
         if touch.phase == .began {
             pairings[index].rejectedSlots.remove(slot)
             pairings[index].liveTouches[slot] = nil

@@ -45,6 +45,10 @@ public struct TouchDecoder: Sendable {
         var major: Int32 = 0
         var minor: Int32 = 0
         var pressure: Int32 = 0
+        /// `ABS_MT_TOOL_TYPE` as last sent.
+        var toolType: Int32 = 0
+        /// The hardware called this touch a palm (`MT_TOOL_PALM`): rejected until it ends.
+        var isPalm = false
         /// Seat-wide number while a touch is down.
         var seatNumber = -1
         var isChanged = false
@@ -194,10 +198,15 @@ public struct TouchDecoder: Sendable {
             case EvdevCode.Abs.mtTouchMajor: set(\.major, event.value)
             case EvdevCode.Abs.mtTouchMinor: set(\.minor, event.value)
             case EvdevCode.Abs.mtPressure: set(\.pressure, event.value)
+            case EvdevCode.Abs.mtToolType: set(\.toolType, event.value)
             default: break
             }
         }
     }
+
+    /// `MT_TOOL_PALM`: the hardware's own palm detection (libinput: a touch that begins as a palm
+    /// is never reported, one that turns into a palm is cancelled; it stays a palm until it ends).
+    static let palmTool: Int32 = 2
 
     private mutating func set(_ field: WritableKeyPath<Slot, Int32>, _ value: Int32) {
         if slots[currentSlot][keyPath: field] != value {
@@ -286,7 +295,13 @@ public struct TouchDecoder: Sendable {
             }
             if slot.begins {
                 slots[index].seatNumber = seat.take()
+                slots[index].isPalm = slot.toolType == TouchDecoder.palmTool
                 events.append(.touch(makeTouch(index, time: time, phase: .began, atEmitted: false)))
+                any = true
+            } else if slot.isChanged && slots[index].isActive && !slot.isPalm && slot.toolType == TouchDecoder.palmTool {
+                // It turned into a palm: cancelled once (marked); its later samples come marked.
+                slots[index].isPalm = true
+                events.append(.touch(makeTouch(index, time: time, phase: .cancelled, atEmitted: false)))
                 any = true
             } else if slot.isChanged && slots[index].isActive {
                 events.append(.touch(makeTouch(index, time: time, phase: .moved, atEmitted: false)))
@@ -346,6 +361,7 @@ public struct TouchDecoder: Sendable {
         return TouchSample(
             time: seconds(time), id: slot.seatNumber, slot: index, trackingID: atEmitted ? slot.emittedTrackingID : slot.trackingID,
             phase: phase, location: mapping.canvasPoint(for: tablet), tabletLocation: tablet,
-            majorAxis: major, minorAxis: minor, pressure: pressure, isDirect: isDirect, deviceIndex: deviceIndex)
+            majorAxis: major, minorAxis: minor, pressure: pressure, isDirect: isDirect, rejection: slots[index].isPalm ? .palm : nil,
+            deviceIndex: deviceIndex)
     }
 }

@@ -384,3 +384,37 @@ import Testing
         #expect(replay.warnings.contains { $0.message.contains("SYN_DROPPED") })
     }
 }
+
+/// The hardware's own palm detection (`ABS_MT_TOOL_TYPE` = `MT_TOOL_PALM`), as libinput treats it
+/// (evdev-fallback.c): a touch that begins as a palm is never a touch; one that turns into a palm
+/// is cancelled once; either stays a palm until it lifts.
+@Suite struct HardwarePalmTests {
+    @Test func palmsTheHardwareReportsAreRejected() throws {
+        var device = try TouchDecoderTests.device("Atmel-maXTouch-Touchscreen.desc")
+        #expect(device.axes[EvdevCode.Abs.mtToolType]?.maximum == 2, "the Atmel declares MT_TOOL_PALM")
+        device.name = "Atmel with palms"
+        var decoder = try TouchDecoder(device: device)
+        var seat = TouchSeat(), events: [TabletEvent] = []
+        let ABS = EvdevCode.EventType.abs
+        let frames: [[(UInt16, UInt16, Int32)]] = [
+            [(ABS, 0x2f, 0), (ABS, 0x39, 1), (ABS, 0x37, 2), (ABS, 0x35, 100), (ABS, 0x36, 100)],  // a palm from the start
+            [(ABS, 0x2f, 1), (ABS, 0x39, 2), (ABS, 0x37, 0), (ABS, 0x35, 400), (ABS, 0x36, 300)],  // a finger
+            [(ABS, 0x35, 410)],
+            [(ABS, 0x37, 2)],  // it turns into a palm
+            [(ABS, 0x37, 0), (ABS, 0x35, 420)],  // and back: still a palm (libinput)
+            [(ABS, 0x39, -1), (ABS, 0x2f, 0), (ABS, 0x39, -1)],
+        ]
+        for (index, frame) in frames.enumerated() {
+            decoder.decode(frame: Fixtures.frame(Double(index) * 0.01, frame)[...], seat: &seat, into: &events)
+        }
+        let touches = events.compactMap(\.touch).map { "\($0.trackingID) \($0.phase.rawValue)\($0.isAccepted ? "" : " palm")" }
+        #expect(touches.count == 7, "\(touches)")
+        #expect(touches.filter { $0.hasPrefix("2") } == ["2 began", "2 moved", "2 cancelled palm", "2 moved palm", "2 ended palm"])
+        #expect(touches.filter { $0.hasPrefix("1") } == ["1 began palm", "1 ended palm"])
+        // The seat numbers: none for the palm from the start, given back at the cancel.
+        var assigner = TouchSeatAssigner()
+        var numbered = events
+        assigner.number(&numbered)
+        #expect(numbered.compactMap(\.touch).map(\.id) == numbered.compactMap(\.touch).map { $0.trackingID == 2 && ($0.isAccepted || $0.phase == .cancelled) ? 0 : -1 })
+    }
+}

@@ -23,9 +23,17 @@ public struct LiveTablet {
     /// The run's libwacom catalog, loaded once (loading takes tens of milliseconds: not while a
     /// tablet plugged back in is sending).
     public let catalog: WacomCatalog?
+    /// The run's pen nodes and mappings (a touch node's paired pen gives its size).
+    let pens: [(DeviceDescription, TabletMapping)]
 
-    public init(node: any TabletNode, parameters: TabletDecoderParameters, index: Int, origin: Int64, catalog: WacomCatalog?) throws {
+    /// `pens`: the session's pen nodes with their mappings, for a touch node without resolution
+    /// (it takes its paired pen's size, as in a replay).
+    public init(
+        node: any TabletNode, parameters: TabletDecoderParameters, index: Int, origin: Int64, catalog: WacomCatalog?,
+        pens: [(DeviceDescription, TabletMapping)] = []
+    ) throws {
         self.node = node
+        self.pens = pens
         self.origin = origin
         self.catalog = catalog
         // libwacom's size for a tablet without resolution, and its pad layout: as a replay has them.
@@ -38,7 +46,7 @@ public struct LiveTablet {
         case .touchscreen, .touchpad:
             touchDecoder = try TouchDecoder(
                 device: node.description, deviceIndex: index, parameters: parameters,
-                area: TouchDecoder.surfaceArea(of: node.description, pens: [], catalog: catalog))
+                area: TouchDecoder.surfaceArea(of: node.description, pens: pens, catalog: catalog))
             touchDecoder?.startClock(at: 0)
         case .pen, .other:
             break
@@ -54,7 +62,7 @@ public struct LiveTablet {
 
     /// The tablet plugged back in, on its new node: read afresh, its samples in the same clock.
     public mutating func reopen(on node: any TabletNode, parameters: TabletDecoderParameters, index: Int) throws {
-        self = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin, catalog: catalog)
+        self = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin, catalog: catalog, pens: pens)
     }
 
     /// ±30 years in microseconds: the span a live event's time is held to.

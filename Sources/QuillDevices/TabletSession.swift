@@ -75,20 +75,30 @@ public final class TabletSession {
         self.duration = duration
         self.reopenInterval = reopenInterval
         self.opener = opener
+        // The pens' sizes first: a touch node without resolution takes its paired pen's.
+        let penSizes = nodes.compactMap { node -> (DeviceDescription, TabletMapping)? in
+            guard node.deviceClass == .pen, let decoder = try? TabletDecoder(device: node.description, parameters: parameters, area: catalog?.activeArea(of: node.description))
+            else { return nil }
+            return (node.description, decoder.mapping)
+        }
         for (index, node) in nodes.enumerated() {
-            let source = try TabletSource(node: node, parameters: parameters, index: index, origin: self.origin, catalog: catalog, clock: clock)
+            let source = try TabletSource(node: node, parameters: parameters, index: index, origin: self.origin, catalog: catalog, clock: clock, pens: penSizes)
             sources.append(source)
             paths.append(node.path)
             queue.append(.deviceAdded(device: index, deviceClass: node.deviceClass, name: node.description.name))
         }
         queue.reserveCapacity(64)
-        // A pen arbitrates the touches of its tablet (libinput's pairing, ``TabletGroupRule``).
+        // A pen arbitrates the touches of its tablet: libinput's device group where udev gives
+        // one (LIBINPUT_DEVICE_GROUP), else ``TabletGroupRule`` (nodes udev does not know: mocks,
+        // scripted nodes).
         let pens = sources.indices.filter { nodes[$0].deviceClass == .pen }
         let touches = sources.indices.filter { sources[$0].isTouch && TabletGroupRule.arbitrates(nodes[$0].description) }
+        let groups = nodes.map { UdevProperties.of(node: $0.path)?["LIBINPUT_DEVICE_GROUP"] }
         for pen in pens {
-            let partner = touches.last {
-                TabletGroupRule.pairs(
-                    pen: nodes[pen].description, touch: nodes[$0].description, catalog: catalog, isOnlyPair: pens.count == 1 && touches.count == 1)
+            let partner = touches.last { touch in
+                if let penGroup = groups[pen], let touchGroup = groups[touch] { return penGroup == touchGroup }
+                return TabletGroupRule.pairs(
+                    pen: nodes[pen].description, touch: nodes[touch].description, catalog: catalog, isOnlyPair: pens.count == 1 && touches.count == 1)
             }
             if let partner { arbiter.pair(pen: pen, touch: partner, isTouchpad: nodes[partner].deviceClass == .touchpad) }
         }

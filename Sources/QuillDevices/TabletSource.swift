@@ -39,10 +39,10 @@ public final class TabletSource {
     /// default: now); `catalog` gives libwacom's sizes and pad layouts.
     public init(
         node: any TabletNode, parameters: TabletDecoderParameters = .defaults, index: Int = 0, origin: Int64? = nil,
-        catalog: WacomCatalog? = WacomCatalog.loadIfAvailable(), clock: SessionClock = .monotonic
+        catalog: WacomCatalog? = WacomCatalog.loadIfAvailable(), clock: SessionClock = .monotonic, pens: [(DeviceDescription, TabletMapping)] = []
     ) throws {
         self.clock = clock
-        tablet = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin ?? clock.microseconds(), catalog: catalog)
+        tablet = try LiveTablet(node: node, parameters: parameters, index: index, origin: origin ?? clock.microseconds(), catalog: catalog, pens: pens)
         queue.reserveCapacity(64)
         decoded.reserveCapacity(64)
         events.reserveCapacity(256)

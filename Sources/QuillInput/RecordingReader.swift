@@ -64,8 +64,13 @@ public enum Recording {
         case .evemu: return try EvemuReader(path: path, deviceFile: deviceFile)
         case .libinputRecord:
             // Several devices: read in the order things happened (each device's section streamed).
+            // A file whose earlier sections cannot be read to the later descriptions is read device
+            // after device, so its error comes at its line, after what comes before it.
             let devices = try TimeOrderedRecording.deviceSections(path: path)
-            return devices > 1 ? try TimeOrderedRecording(path: path, devices: devices) : try LibinputRecordReader(path: path)
+            if devices > 1, devices <= TimeOrderedRecording.maximumDevices, let merged = try? TimeOrderedRecording(path: path, devices: devices) {
+                return merged
+            }
+            return try LibinputRecordReader(path: path)
         }
     }
 }

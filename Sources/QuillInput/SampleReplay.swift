@@ -77,6 +77,11 @@ public final class SampleReplay {
         index < decoders.count ? decoders[index]?.mapping : nil
     }
 
+    /// The touch-surface-to-canvas mapping of touch device `index` (nil for a device that gives no touches).
+    public func touchMapping(forDevice index: Int) -> TabletMapping? {
+        index < touchDecoders.count ? touchDecoders[index]?.mapping : nil
+    }
+
     /// Opens `path` (see ``Recording/open(path:deviceFile:)``) for replay.
     public convenience init(path: String, deviceFile: String? = nil, parameters: TabletDecoderParameters = .defaults, catalog: TabletCatalog? = nil) throws {
         self.init(reader: try Recording.open(path: path, deviceFile: deviceFile), parameters: parameters, catalog: catalog)
@@ -193,6 +198,14 @@ public final class SampleReplay {
                     device: description, deviceIndex: index, parameters: parameters, area: catalog?.activeArea(of: description))
                 decoder.startClock(at: 0)  // one clock for every device: the recording's
                 decoders[index] = decoder
+                // A touch node described before its pen and declaring no resolution takes the pen's size.
+                for touch in touchDecoders.indices {
+                    guard let existing = touchDecoders[touch], existing.scale != .declaredResolution, !existing.hasDecoded,
+                        var rebuilt = try? TouchDecoder(device: devices[touch], deviceIndex: touch, parameters: parameters, area: touchArea(of: devices[touch]))
+                    else { continue }
+                    rebuilt.startClock(at: 0)
+                    touchDecoders[touch] = rebuilt
+                }
             } catch {
                 replayWarnings.append(
                     RecordingWarning(file: reader.path, line: nil, message: "device \(index) \"\(description.name)\" has no ABS_X/ABS_Y with a range: it gives no samples"))

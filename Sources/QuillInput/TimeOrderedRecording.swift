@@ -25,6 +25,10 @@ public final class TimeOrderedRecording: RecordingReader {
     private var descriptions: [(Int, DeviceDescription)] = []
     private var described = 0
 
+    /// The most devices read in time order (one reader each): a tablet's pen, pad and touch nodes
+    /// and a few tablets more. A file with more is read device after device.
+    public static let maximumDevices = 16
+
     /// Opens `path` (`devices` device sections, see ``deviceSections(path:)``).
     init(path: String, devices: Int) throws {
         self.path = path

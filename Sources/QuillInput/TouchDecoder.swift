@@ -147,6 +147,9 @@ public struct TouchDecoder: Sendable {
     /// Starts the touches' clock at `microseconds` (the frames' clock) instead of at the first frame.
     public mutating func startClock(at microseconds: Int64) { timeOrigin = microseconds }
 
+    /// True once a frame was decoded.
+    public var hasDecoded: Bool { lastFrameTime != nil }
+
     /// The touches down now.
     public var activeTouchCount: Int { slots.reduce(0) { $0 + ($1.isActive ? 1 : 0) } }
 

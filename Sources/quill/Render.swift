@@ -60,6 +60,7 @@ struct Render: ParsableCommand {
             _ = try recording.replayEvents { events, replay in
                 for event in events {
                     var event = event
+                    if touchMapping == nil, case .touch(let touch) = event { touchMapping = replay.touchMapping(forDevice: touch.deviceIndex) }
                     if case .touch(var touch) = event {
                         // Fingers land where the pen would at the same millimetres (a screen tablet's
                         // touch surface is its pen's), as on the canvas.
@@ -77,7 +78,8 @@ struct Render: ParsableCommand {
                         recorder?.add(fingerSample)
                     }
                     fingers.removeAll(keepingCapacity: true)
-                    if touchMapping == nil, case .sample(let sample) = event { touchMapping = replay.mapping(forDevice: sample.deviceIndex) }
+                    // The pen's mapping, once there is a pen: fingers land where it would.
+                    if case .sample(let sample) = event, recorder == nil || touchMapping == nil { touchMapping = replay.mapping(forDevice: sample.deviceIndex) ?? touchMapping }
                     if touches { noteRejectionArea(of: event, replay: replay, pensIn: &pensIn, into: &overlay) }
                     guard case .sample(let sample) = event else { continue }
                     if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {

@@ -274,10 +274,10 @@ public final class CanvasModel {
             // surface is its pen's), in the input space.
             touch.location = recorder.engine.mapping.canvasPoint(for: touch.tabletLocation)
             session.handle(.touch(touch), into: &outcomes, fingers: &fingerGestures)
-            actOnFingers(now: now)
+            actOnFingers(readAt: readAt, now: now)
         case .touchFrame:
             session.handle(event, into: &outcomes, fingers: &fingerGestures)
-            actOnFingers(now: now)
+            actOnFingers(readAt: readAt, now: now)
         case .proximityIn, .deviceAdded, .deviceBack:
             break
         }
@@ -286,10 +286,15 @@ public final class CanvasModel {
     /// Finger gestures of the last touches, in the person's model: a two-finger tap undoes, a
     /// three-finger tap redoes (with feedback), pinch, rotate and pan move the page, a finger that
     /// may draw draws.
-    private func actOnFingers(now: Double) {
+    private func actOnFingers(readAt: Double?, now: Double) {
         guard !fingerGestures.isEmpty else { return }
-        let gestures = fingerGestures
-        fingerGestures.removeAll(keepingCapacity: true)
+        // The buffer is taken and given back (no copy): nothing below adds finger gestures.
+        var gestures = fingerGestures
+        fingerGestures = []
+        defer {
+            gestures.removeAll(keepingCapacity: true)
+            fingerGestures = gestures
+        }
         for gesture in gestures {
             switch gesture {
             case .tap:
@@ -320,7 +325,8 @@ public final class CanvasModel {
                     phase: phase, scale: transform.scale, rotation: transform.rotation,
                     translation: Point(x: image.x - start.x, y: image.y - start.y), centroid: image)
             case .ink(let sample):
-                add(sample, now: now)
+                // Timed from its touch's read (a held-back stroke's samples from the read that let them out).
+                add(sample, readAt: readAt, now: now)
             }
         }
     }

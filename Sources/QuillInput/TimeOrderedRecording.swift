@@ -46,15 +46,21 @@ public final class TimeOrderedRecording: RecordingReader {
         }
     }
 
-    /// How many device sections (`- ` entries of the top-level `devices:` list) the file has: a
-    /// line scan, no YAML parse.
+    /// How many devices the file has: its header's `ndevices` (what `libinput record` writes: the
+    /// file is not read further), else the `- ` entries of the top-level `devices:` list (a line
+    /// scan, no YAML parse).
     static func deviceSections(path: String) throws -> Int {
         let lines = try LineReader(path: path)
         var inDevices = false, count = 0
+        let declared = Array("ndevices:".utf8), devices = Array("devices:".utf8)
         while let line = try lines.nextLineBytes() {
             guard let first = line.first else { continue }
             if !inDevices {
-                if line.starts(with: Array("devices:".utf8)) { inDevices = true }
+                if line.starts(with: declared) {
+                    let digits = line.dropFirst(declared.count).filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.prefix(6)
+                    if let value = Int(String(decoding: digits, as: UTF8.self)) { return value }
+                }
+                if line.starts(with: devices) { inDevices = true }
                 continue
             }
             if first == UInt8(ascii: "-") {

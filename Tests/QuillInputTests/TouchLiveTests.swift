@@ -199,7 +199,7 @@ struct TouchLiveTests {
         /// Touches and the most fingers down at once, as `quill touches` counts them.
         var touches: Int
         var fingers: Int
-        /// Units (x, y) by which libinput's positions may trail the raw ones (see ``lag``).
+        /// Units (x, y) by which libinput's positions may trail the raw ones (see ``entries``).
         var lag: (x: Double, y: Double)
         /// libinput reports every motion Quill's decoder reports (no filter in between).
         var sameMotions: Bool

@@ -1,12 +1,11 @@
 import QuillCore
-import QuillGestures
 import QuillLayout
 
 /// The JSON line `quill canvas --screenshot` prints at the end: input, window, size class,
 /// palette, safe area, canvas, document (points), the fit (`document_to_window`: scale, x, y) and
 /// the page transform after it (`page_transform`: scale, rotation in radians, x, y in window
-/// points), strokes, the finger requests carried out (`finger_requests`: "undo", "redo" in
-/// order), tool, last feedback, frames painted, the latency (a sample's read → the end
+/// points), strokes, tool, last feedback, the finger taps' requests carried out in order
+/// (`finger_requests`: "undo" for a two-finger tap, "redo" for a three-finger tap), frames painted, the latency (a sample's read → the end
 /// of the frame that first painted it, milliseconds; null without samples) and the part of it
 /// that is painting (`paint_ms`: each frame that painted samples, start to end).
 public struct CanvasSummaryRecord: Encodable, Sendable {
@@ -42,9 +41,9 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
     public var document_to_window: [Double]
     public var page_transform: [Double]
     public var strokes: Int
-    public var finger_requests: [String]
     public var tool: String
     public var last_feedback: String?
+    public var finger_requests: [String]
     public var frames: Int
     public var latency_ms: Latency
     public var paint_ms: Latency
@@ -75,16 +74,16 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
         let page = model.pageTransform
         page_transform = [page.scale, page.rotation, page.translation.x, page.translation.y]
         strokes = model.recorder.drawing.strokes.count
-        finger_requests = model.fingerRequests.map(\.rawValue)
         tool = model.interaction.state.current.ink
         last_feedback = model.feedback?.text
+        finger_requests = model.fingerRequests.map(\.rawValue)
         frames = window.painter.frameCount
         latency_ms = percentiles(window.painter.latencies)
         paint_ms = percentiles(window.painter.paintTimes)
     }
 
     enum CodingKeys: String, CodingKey {
-        case input, window, size_class, palette, safe_area, canvas, document, document_to_window, page_transform, strokes, finger_requests, tool, last_feedback, frames, latency_ms, paint_ms
+        case input, window, size_class, palette, safe_area, canvas, document, document_to_window, page_transform, strokes, tool, last_feedback, finger_requests, frames, latency_ms, paint_ms
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -99,9 +98,9 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
         try row.encode(document_to_window, forKey: .document_to_window)
         try row.encode(page_transform, forKey: .page_transform)
         try row.encode(strokes, forKey: .strokes)
-        try row.encode(finger_requests, forKey: .finger_requests)
         try row.encode(tool, forKey: .tool)
         try row.encodeOrNull(last_feedback, forKey: .last_feedback)
+        try row.encode(finger_requests, forKey: .finger_requests)
         try row.encode(frames, forKey: .frames)
         try row.encode(latency_ms, forKey: .latency_ms)
         try row.encode(paint_ms, forKey: .paint_ms)

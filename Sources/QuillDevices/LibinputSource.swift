@@ -72,8 +72,9 @@ public final class LibinputSource {
     private var indices: [String: Int] = [:]
     private var padIndices: [String: Int] = [:]
     private var padModes: [String: PadModes] = [:]
-    /// Touch devices: index and mapping; each touch's last sample by seat slot.
-    private var touchDevices: [String: (index: Int, mapping: TabletMapping)] = [:]
+    /// Touch devices: index, mapping, and for a node without resolution the millimetres per
+    /// libinput unit (see ``sizeWithoutResolution(of:)``); each touch's last sample by seat slot.
+    private var touchDevices: [String: (index: Int, mapping: TabletMapping, millimetresPerUnit: (x: Double, y: Double)?)] = [:]
     private var touchesDown: [Int: TouchSample] = [:]
     private var awaited: [String: String] = [:]  // sysname → node
     private var lastSample: [String: PenSample] = [:]
@@ -230,12 +231,20 @@ public final class LibinputSource {
             push(.padAdded(added, index: index))
             return
         }
-        if added.isTouch, !added.isTablet, let width = added.widthMillimetres, let height = added.heightMillimetres {
-            let index = indices[added.sysname] ?? indices.count
-            indices[added.sysname] = index
-            touchDevices[added.sysname] = (index, try TabletMapping(areaWidth: width, areaHeight: height, canvas: parameters.canvas))
-            push(.touchAdded(added, index: index, width: width, height: height))
-            return
+        if added.isTouch, !added.isTablet {
+            let size: (width: Double, height: Double, millimetresPerUnit: (x: Double, y: Double)?)?
+            if let width = added.widthMillimetres, let height = added.heightMillimetres {
+                size = (width, height, nil)
+            } else {
+                size = sizeWithoutResolution(of: added).map { ($0.width, $0.height, $0.millimetresPerUnit) }
+            }
+            if let size {
+                let index = indices[added.sysname] ?? indices.count
+                indices[added.sysname] = index
+                touchDevices[added.sysname] = (index, try TabletMapping(areaWidth: size.width, areaHeight: size.height, canvas: parameters.canvas), size.millimetresPerUnit)
+                push(.touchAdded(added, index: index, width: size.width, height: size.height))
+                return
+            }
         }
         guard added.isTablet else {
             if !nodes.isEmpty { push(.notATablet(added)) }  // asked for by path; on a seat every device comes
@@ -251,6 +260,21 @@ public final class LibinputSource {
         mapper.startClock(atMicroseconds: origin)
         mappers[added.sysname] = mapper
         push(.tabletAdded(added, index: index, width: width, height: height))
+    }
+
+    /// A touchscreen whose X/Y declare no resolution: libinput 1.22 adds it all the same, but
+    /// takes 1 unit/mm (its `libinput_device_get_size` fails and its "millimetres" are units from
+    /// the axis minimum). Quill gives it the size its own decoder gives the node (libwacom's size
+    /// of the model, else the assumed resolution: ``TouchDecoder``), so both backends agree; nil
+    /// when the node cannot be read.
+    private func sizeWithoutResolution(of added: LibinputDevice) -> (width: Double, height: Double, millimetresPerUnit: (x: Double, y: Double))? {
+        let node = nodes.first { ($0 as NSString).lastPathComponent == added.sysname } ?? "/dev/input/\(added.sysname)"
+        guard let description = (try? EvdevNode(path: node))?.description,
+            let x = description.axes[EvdevCode.Abs.mtPositionX], let y = description.axes[EvdevCode.Abs.mtPositionY],
+            let decoder = try? TouchDecoder(device: description, parameters: parameters, area: TouchDecoder.surfaceArea(of: description, pens: [], catalog: catalog))
+        else { return nil }
+        let mapping = decoder.mapping
+        return (mapping.areaWidth, mapping.areaHeight, (mapping.areaWidth / x.span, mapping.areaHeight / y.span))
     }
 
     /// A touch event of a touch device: Quill's ``TouchSample`` (libinput gives no tracking id,
@@ -270,7 +294,8 @@ public final class LibinputSource {
         }
         var touch: TouchSample
         if phase == .began || phase == .moved {
-            let point = TabletPoint(x: event.x, y: event.y)
+            let scale = device.millimetresPerUnit ?? (1, 1)
+            let point = TabletPoint(x: event.x * scale.x, y: event.y * scale.y)
             touch = TouchSample(
                 time: time, id: event.seatSlot, slot: event.slot, trackingID: -1, phase: phase, location: device.mapping.canvasPoint(for: point),
                 tabletLocation: point, isDirect: true, deviceIndex: device.index)

@@ -152,6 +152,7 @@ public final class TabletSession {
     public func dispatch() throws {
         eventsRead = 0
         guard !isFinished else { return }
+        var read: [TabletSource] = []
         for (index, source) in sources.enumerated() where awaiting[index] == nil {
             do {
                 try source.dispatch()
@@ -159,8 +160,9 @@ public final class TabletSession {
                 awaiting[index] = clock.microseconds() + Int64(reopenInterval * 1_000_000)
             }
             eventsRead += source.eventsRead
-            drain(source)
+            read.append(source)
         }
+        drainInTimeOrder(read)
         let nowMicroseconds = clock.microseconds()
         for (index, next) in awaiting.sorted(by: { $0.key < $1.key }) where next <= nowMicroseconds {
             do {
@@ -204,13 +206,37 @@ public final class TabletSession {
     /// The pen and touch devices whose touches are arbitrated (palm rejection), as (pen, touch).
     public var palmPairs: [(pen: Int, touch: Int)] { arbiter.pairs }
 
-    private func drain(_ source: TabletSource) {
-        while let event = source.nextEvent() {
-            arbitrated.removeAll(keepingCapacity: true)
-            arbiter.arbitrate(event, into: &arbitrated)
-            // Each node numbers its own touches: seat-wide after arbitration, as libinput's seat slots.
-            seatNumbers.number(&arbitrated)
-            queue.append(contentsOf: arbitrated)
+    /// What one dispatch read from several nodes, arbitrated in the order of the events' times
+    /// (ties in device order), as the kernel stamped them and as a replay merges the nodes — not
+    /// node after node: a reader that woke late holds frames of both the pen and its touchscreen,
+    /// and a touch frame 0.2 ms before the pen's proximity-in must reach the arbiter first (it is
+    /// then cancelled with the others, not muted as if it came after). Each node's own order is kept.
+    private func drainInTimeOrder(_ read: [TabletSource]) {
+        guard read.count > 1 else { return read.forEach(drain) }
+        var heads = read.map { $0.nextEvent() }
+        while true {
+            var earliest: Int?
+            for (index, head) in heads.enumerated() {
+                guard let head else { continue }
+                if let best = earliest, let bestHead = heads[best], (head.time ?? -.infinity) >= (bestHead.time ?? -.infinity) { continue }
+                earliest = index
+            }
+            guard let index = earliest, let event = heads[index] else { return }
+            heads[index] = read[index].nextEvent()
+            take(event)
         }
+    }
+
+    /// One event of a node: arbitrated, its touches numbered seat-wide, queued.
+    private func take(_ event: TabletEvent) {
+        arbitrated.removeAll(keepingCapacity: true)
+        arbiter.arbitrate(event, into: &arbitrated)
+        // Each node numbers its own touches: seat-wide after arbitration, as libinput's seat slots.
+        seatNumbers.number(&arbitrated)
+        queue.append(contentsOf: arbitrated)
+    }
+
+    private func drain(_ source: TabletSource) {
+        while let event = source.nextEvent() { take(event) }
     }
 }

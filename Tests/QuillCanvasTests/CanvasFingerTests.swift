@@ -51,6 +51,26 @@ struct CanvasFingerTests {
         #expect(whole.recorder.drawing.strokes.count > pencilOnly.recorder.drawing.strokes.count, "anyInput: the accepted fingers draw")
     }
 
+    /// On this fixture the palms would not draw under anyInput even unrejected (A shares the glass
+    /// with B, C with both: a several-finger gesture), but they would move the page: the same
+    /// events with the rejection taken off (no cancel, nothing marked) pan it, arbitrated it stays
+    /// put. What the live canvas test (CanvasTouchLiveTests) reads from the summary's page transform.
+    @Test func unrejectedThePalmsWouldMoveThePage() throws {
+        let (events, mapping) = try Self.events(Self.fixture)
+        let unrejected: [TabletEvent] = events.compactMap { event in
+            guard case .touch(var touch) = event else { return event }
+            if touch.phase == .cancelled { return nil }
+            touch.rejection = nil
+            return .touch(touch)
+        }
+        let arbitrated = try Self.model(mapping, policy: .anyInput), palms = try Self.model(mapping, policy: .anyInput)
+        Self.play(events, on: arbitrated)
+        Self.play(unrejected, on: palms)
+        #expect(arbitrated.pageTransform == PageTransform.identity, "\(arbitrated.pageTransform)")
+        #expect(abs(palms.pageTransform.translation.x) + abs(palms.pageTransform.translation.y) > 10, "\(palms.pageTransform)")
+        #expect(arbitrated.recorder.drawing.strokes.count == palms.recorder.drawing.strokes.count)
+    }
+
     /// The real two-finger tap of the ISDv4 E6, after the pen's strokes: the last stroke is undone;
     /// its three-finger counterpart (a third real finger from the single tap, derived) redoes it.
     @Test func aTwoFingerTapUndoesAndAThreeFingerTapRedoes() throws {

@@ -173,6 +173,51 @@ import Testing
         #expect(session.nextEvent() == nil, "nothing is read after the end")
     }
 
+    /// A pen and its touchscreen on one clock (the Dell Canvas palm fixture: a touch moves 0.17 ms
+    /// before the upright pen comes into proximity, which cancels every touch): whether a dispatch
+    /// holds one frame or many of both nodes (a reader that woke late), the session arbitrates
+    /// them in the order of their times and gives the replay's touches. Read node after node,
+    /// the pen's proximity-in met the arbiter first: that motion came out muted and the touch was
+    /// cancelled before it (and, in bigger batches, earlier motions too). Only here, not in the
+    /// live tier: umockdev paces each node's stream on its own and they drift apart by tens of
+    /// milliseconds within seconds (measured on this fixture: the pen's node 60 ms early, the
+    /// touchscreen's 80 ms late), so a mocked pen's frame can come before a touch frame stamped
+    /// 20 ms earlier — which no reader can put back in order, and a kernel does not do.
+    @Test(arguments: [1_000, 20_000, 100_000] as [Int64])
+    func aLateReaderArbitratesThePenAndItsTouchesInTimeOrder(step: Int64) throws {
+        let path = RecordedTablet.root.appendingPathComponent("Recordings/libinput-record/palm/dell-canvas-ignore-all.yml").path
+        let catalog = WacomCatalog.loadIfAvailable()
+        let expected = try SampleReplay(path: path, catalog: catalog).allEvents().compactMap(\.touch)
+        let reader = try Recording.open(path: path)
+        var devices: [Int: DeviceDescription] = [:]
+        var events: [Int: [InputEvent]] = [:]
+        while let item = try reader.next() {
+            switch item {
+            case let .device(index, description): devices[index] = description
+            case let .event(index, event, _): events[index, default: []].append(event)
+            }
+        }
+        let clock = FakeClock(0)
+        let start: Int64 = 1_000_000
+        let nodes = devices.keys.sorted().map { index in
+            ScriptedNode(path: "/dev/input/event\(20 + index)", description: devices[index]!, events: (events[index] ?? []).map { var moved = $0; moved.microseconds += start; return moved }, clock: clock)
+        }
+        let session = try TabletSession(nodes: nodes, origin: 0, catalog: catalog, clock: clock.clock)
+        #expect(session.palmPairs.map { "\($0.pen)-\($0.touch)" } == ["0-1"])
+        let end = start + (events.values.compactMap { $0.last?.microseconds }.max() ?? 0) + step
+        var output = try Self.drive(session, clock, to: end, step: step)
+        session.finish()
+        while let event = session.nextEvent() { output.append(event) }
+        let touches = output.compactMap(\.touch)
+        #expect(touches.count == expected.count, "\(touches.count) touches, the replay \(expected.count)")
+        let difference = zip(touches, expected).first { live, replay in
+            var moved = replay
+            moved.time += 1
+            return abs(live.time - moved.time) > 1e-9 || { var same = live; same.time = moved.time; return same != moved }()
+        }
+        #expect(difference == nil, "first difference: \(difference.map { "live \($0.0.time) \($0.0.phase) slot \($0.0.slot) \($0.0.rejection.map(\.rawValue) ?? "accepted"), replay \($0.1.time + 1) \($0.1.phase) slot \($0.1.slot) \($0.1.rejection.map(\.rawValue) ?? "accepted")" } ?? "")")
+    }
+
     @Test(arguments: [0.0, -1, .nan, .infinity])
     func aDurationThatIsNotAPositiveNumberIsRefused(duration: Double) throws {
         let clock = FakeClock(0)

@@ -23,8 +23,9 @@ public final class LibinputSource {
         case padAdded(LibinputDevice, index: Int)
         /// A touchscreen or touchpad giving absolute touches, device `index`, `width` × `height` mm.
         case touchAdded(LibinputDevice, index: Int, width: Double, height: Double)
-        /// A touch (libinput's down, motion, up, cancel: a cancel is palm rejection, libinput 1.22
-        /// cancels touches for its arbitration and for palms only) or the end of a touch frame.
+        /// A touch (libinput's down, motion, up, cancel). A cancel is palm rejection (libinput's
+        /// arbitration and palm detection), marked `.palm`, but in the batch that removes the device
+        /// (libinput cancels the touches down of a device going away).
         case touch(TouchSample)
         case touchFrame(device: Int, time: Double)
         /// A node asked for by path that libinput calls neither a tablet nor a pad (a touchscreen,
@@ -178,7 +179,7 @@ public final class LibinputSource {
                 }
                 push(.pad(event))
             case let .touch(touchEvent):
-                handle(touchEvent)
+                handle(touchEvent, isRemoval: removed.contains(touchEvent.deviceName))
             case let .tool(toolEvent):
                 toolEventCount += 1
                 guard var mapper = mappers[toolEvent.deviceName] else { continue }
@@ -279,7 +280,7 @@ public final class LibinputSource {
 
     /// A touch event of a touch device: Quill's ``TouchSample`` (libinput gives no tracking id,
     /// size or pressure: −1, nil, nil).
-    private func handle(_ event: LibinputTouchEvent) {
+    private func handle(_ event: LibinputTouchEvent, isRemoval: Bool) {
         guard let device = touchDevices[event.deviceName] else { return }
         let time = Double(event.microseconds - origin) / 1_000_000
         let phase: TouchPhase
@@ -305,7 +306,9 @@ public final class LibinputSource {
             touch = last
             touch.time = time
             touch.phase = phase
-            if phase == .cancelled { touch.rejection = .palm }
+            // libinput cancels for its arbitration and for palms, and for a device going away
+            // (the batch that removes it): only the first two are palm rejection.
+            if phase == .cancelled && !isRemoval { touch.rejection = .palm }
         }
         if phase.isFinal { touchesDown[event.seatSlot] = nil } else { touchesDown[event.seatSlot] = touch }
         push(.touch(touch))

@@ -75,6 +75,21 @@ public enum TabletScale: Hashable, Sendable {
     }
 }
 
+extension TabletScale {
+    /// Where the millimetres of axes `x` and `y` come from, and the units per millimetre along
+    /// each: the resolution they declare, else `area` (a tablet database's, or a paired pen's
+    /// size), else `assumed` units per millimetre. One rule for pen and touch nodes.
+    public static func of(x: AxisInfo, y: AxisInfo, area: TabletArea?, assumed: Int32) -> (scale: TabletScale, unitsPerMillimetreX: Double, unitsPerMillimetreY: Double) {
+        if x.resolution > 0 && y.resolution > 0 {
+            return (.declaredResolution, Double(x.resolution), Double(y.resolution))
+        }
+        if let area {
+            return (.catalog(area), x.span / area.width, y.span / area.height)
+        }
+        return (.assumed(unitsPerMillimetre: assumed), Double(assumed), Double(assumed))
+    }
+}
+
 extension Double {
     /// One decimal, for messages.
     var formatted1: String { String((self * 10).rounded() / 10) }

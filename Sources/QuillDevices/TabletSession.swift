@@ -47,6 +47,8 @@ public final class TabletSession {
     /// Unplugged tablets: device index → when (µs on the clock) to try opening the node again.
     private var awaiting: [Int: Int64] = [:]
     private var queue: Deque<TabletEvent> = []
+    /// The sources one dispatch read (reused: no allocation per dispatch).
+    private var readSources: [TabletSource] = []
     /// Palm rejection between the session's paired pen and touch nodes.
     private var arbiter = PalmArbiter()
     private var arbitrated: [TabletEvent] = []
@@ -152,7 +154,10 @@ public final class TabletSession {
     public func dispatch() throws {
         eventsRead = 0
         guard !isFinished else { return }
-        var read: [TabletSource] = []
+        var read = readSources
+        readSources = []
+        read.removeAll(keepingCapacity: true)
+        defer { readSources = read }
         for (index, source) in sources.enumerated() where awaiting[index] == nil {
             do {
                 try source.dispatch()

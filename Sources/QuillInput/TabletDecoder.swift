@@ -108,19 +108,7 @@ public struct TabletDecoder: Sendable {
         axisX = x
         axisY = y
         hasResolution = x.resolution > 0 && y.resolution > 0
-        if hasResolution {
-            scale = .declaredResolution
-            unitsPerMillimetreX = Double(x.resolution)
-            unitsPerMillimetreY = Double(y.resolution)
-        } else if let area {
-            scale = .catalog(area)
-            unitsPerMillimetreX = x.span / area.width
-            unitsPerMillimetreY = y.span / area.height
-        } else {
-            scale = .assumed(unitsPerMillimetre: parameters.assumedResolution)
-            unitsPerMillimetreX = Double(parameters.assumedResolution)
-            unitsPerMillimetreY = Double(parameters.assumedResolution)
-        }
+        (scale, unitsPerMillimetreX, unitsPerMillimetreY) = TabletScale.of(x: x, y: y, area: area, assumed: parameters.assumedResolution)
         mapping = try TabletMapping(
             areaWidth: x.span / unitsPerMillimetreX, areaHeight: y.span / unitsPerMillimetreY, canvas: parameters.canvas)
         axisPressure = device.axes[EvdevCode.Abs.pressure].flatMap { $0.span > 0 ? $0 : nil }

@@ -103,19 +103,7 @@ public struct TouchDecoder: Sendable {
         axisX = x
         axisY = y
         isDirect = device.deviceClass == .touchscreen
-        if x.resolution > 0 && y.resolution > 0 {
-            scale = .declaredResolution
-            unitsPerMillimetreX = Double(x.resolution)
-            unitsPerMillimetreY = Double(y.resolution)
-        } else if let area {
-            scale = .catalog(area)
-            unitsPerMillimetreX = x.span / area.width
-            unitsPerMillimetreY = y.span / area.height
-        } else {
-            scale = .assumed(unitsPerMillimetre: parameters.assumedResolution)
-            unitsPerMillimetreX = Double(parameters.assumedResolution)
-            unitsPerMillimetreY = Double(parameters.assumedResolution)
-        }
+        (scale, unitsPerMillimetreX, unitsPerMillimetreY) = TabletScale.of(x: x, y: y, area: area, assumed: parameters.assumedResolution)
         mapping = try TabletMapping(
             areaWidth: x.span / unitsPerMillimetreX, areaHeight: y.span / unitsPerMillimetreY, canvas: parameters.canvas)
         hasMajor = device.axes[EvdevCode.Abs.mtTouchMajor].map { $0.span > 0 } ?? false

@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "QuillDevices", targets: ["QuillDevices"]),
         // The `quill canvas` window (GTK 4 and Cairo) for apps that want it whole.
         .library(name: "QuillCanvas", targets: ["QuillCanvas"]),
+        // `quill service`: a virtual tablet (uinput) in front of every app, with the person's preferences.
+        .library(name: "QuillService", targets: ["QuillService"]),
         // The C interface (Sources/CQuill/include/quill.h): built as libQuillC.so with the soname
         // libquill.so.0, the name Tools/install gives it (a product cannot share the tool's name).
         .library(name: "QuillC", type: .dynamic, targets: ["QuillC"]),
@@ -95,6 +97,12 @@ let package = Package(
             name: "QuillDevices",
             dependencies: ["QuillCore", "QuillInput", "QuillSystem", .product(name: "DequeModule", package: "swift-collections")]
         ),
+        // The virtual tablet: the relay (plain Swift over the one PencilSession) and the service
+        // loop over QuillSystem's grab and uinput.
+        .target(
+            name: "QuillService",
+            dependencies: ["QuillCore", "QuillInput", "QuillGestures", "QuillSystem", "QuillDevices"]
+        ),
         // quill.h, the C interface's one header (its types are filled by QuillC).
         .target(name: "CQuill", publicHeadersPath: "include"),
         .target(
@@ -108,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "quill",
             dependencies: [
-                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillCanvas",
+                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillCanvas", "QuillService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -127,6 +135,7 @@ let package = Package(
         .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         // The live session in process: scripted nodes and a clock the test moves.
+        .testTarget(name: "QuillServiceTests", dependencies: ["QuillService", "QuillInput", "QuillGestures", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillDevicesTests", dependencies: ["QuillDevices", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillCore", "QuillSystem", "QuillRender", "QuillGestures", "QuillTestSupport"]),
     ],

@@ -22,6 +22,15 @@ public struct PencilPreferences: Hashable, Sendable {
     /// A puck's or lens cursor's buttons by libevdev name (``PencilPreferences/puckButtonNames``:
     /// `BTN_LEFT` … `BTN_EXTRA`), bound as pad buttons are. Default: none bound.
     public var puckButtons: [String: PadBinding] = [:]
+    /// Key chords `quill service` sends through its virtual keyboard, by what they stand for
+    /// (``PencilPreferences/keyChordNames``): a palette action or `runSystemShortcut` when a double
+    /// tap, a squeeze or a pad button performs it, and `widthDown` / `widthUp` for each step of a
+    /// ring or strip that sets the width. Other apps have no palette Quill can show: nothing is
+    /// sent until the person binds a chord. Default: none bound.
+    public var keyChords: [String: KeyChord] = [:]
+
+    /// What a key chord can be bound to: the actions an app shows itself, and a width step.
+    public static let keyChordNames = ["showColorPalette", "showInkAttributes", "showContextualPalette", "runSystemShortcut", "widthDown", "widthUp"]
 
     /// The buttons of a puck or lens cursor that can be bound, by libevdev name.
     public static let puckButtonNames = ["BTN_LEFT", "BTN_RIGHT", "BTN_MIDDLE", "BTN_SIDE", "BTN_EXTRA"]
@@ -59,7 +68,7 @@ extension CodingUserInfoKey {
 extension PencilPreferences: Codable {
     /// The keys of the file (as ``PreferencesFile/keys``).
     enum Key: String, CodingKey, CaseIterable {
-        case preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons
+        case preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords
     }
 
     /// Reads every key exactly as the file allows: the defaults for missing keys; an unknown
@@ -90,6 +99,14 @@ extension PencilPreferences: Codable {
                     }
                     puckButtons[button.stringValue] = try buttons.binding(button)
                 }
+            case .keyChords:
+                let chords = try object.object(key, example: #"{"showColorPalette": "ctrl+shift+c"}"#, of: "actions to key chords")
+                for name in chords.keys {
+                    guard Self.keyChordNames.contains(name.stringValue) else {
+                        throw chords.failure(name, "expected one of \(Self.keyChordNames.joined(separator: ", "))")
+                    }
+                    keyChords[name.stringValue] = try chords.keyChord(name)
+                }
             case nil:
                 throw object.failure(key, "unknown key (expected one of \(PreferencesFile.keys.joined(separator: ", ")))")
             }
@@ -112,6 +129,10 @@ extension PencilPreferences: Codable {
         var puck = container.nestedContainer(keyedBy: AnyKey.self, forKey: .puckButtons)
         for (button, binding) in puckButtons.sorted(by: { $0.key < $1.key }) {
             try puck.encode(binding.name, forKey: AnyKey(button))
+        }
+        var chords = container.nestedContainer(keyedBy: AnyKey.self, forKey: .keyChords)
+        for (name, chord) in keyChords.sorted(by: { $0.key < $1.key }) {
+            try chords.encode(chord.text, forKey: AnyKey(name))
         }
     }
 }
@@ -230,10 +251,20 @@ struct PreferencesObject {
         return binding
     }
 
-    /// The object of buttons to binding names at `key`.
-    func object(_ key: AnyKey, example: String) throws -> PreferencesObject {
+    /// A key chord (``KeyChord``) written as text.
+    func keyChord(_ key: AnyKey) throws -> KeyChord {
+        guard let text = string(key) else { throw failure(key, "expected a key chord such as 'ctrl+shift+c', found \(found(key))") }
+        do {
+            return try KeyChord(parsing: text)
+        } catch let error as ParameterError {
+            throw failure(key, "\(error.value) is not a key chord: expected \(error.expected)")
+        }
+    }
+
+    /// The object at `key` (`what` it maps, for the message: buttons to binding names by default).
+    func object(_ key: AnyKey, example: String, of what: String = "buttons to binding names") throws -> PreferencesObject {
         guard let nested = try? container.nestedContainer(keyedBy: AnyKey.self, forKey: key) else {
-            throw failure(key, "expected an object of buttons to binding names, e.g. \(example)")
+            throw failure(key, "expected an object of \(what), e.g. \(example)")
         }
         return PreferencesObject(container: nested, path: path, name: key.stringValue)
     }

@@ -40,12 +40,14 @@ public struct PencilSession: Sendable {
     public var fingersDraw: Bool { fingers.fingersDraw }
 
     /// A session with the person's `preferences`, the app's own (`appPreferences`: its custom
-    /// action, used only when opted in) and the recognizers' `parameters`.
+    /// action, used only when opted in) and the recognizers' `parameters`; the tools start as
+    /// `toolState` holds them (default: the pen, the pencil before it).
     public init(
         preferences: PencilPreferences = PencilPreferences(), appPreferences: AppGesturePreferences = AppGesturePreferences(),
-        parameters: DoubleTapParameters = .defaults, drawingPolicy: DrawingPolicy = .default, fingerParameters: FingerGestureParameters = .defaults
+        parameters: DoubleTapParameters = .defaults, drawingPolicy: DrawingPolicy = .default, fingerParameters: FingerGestureParameters = .defaults,
+        toolState: ToolState = ToolState()
     ) {
-        interaction = PencilInteraction(preferences: preferences, appPreferences: appPreferences)
+        interaction = PencilInteraction(preferences: preferences, appPreferences: appPreferences, state: toolState)
         self.parameters = parameters
         self.drawingPolicy = drawingPolicy
         fingers = FingerGestureRecognizer(parameters: fingerParameters, fingersDraw: drawingPolicy.allowsFingerDrawing(preferences: preferences))

@@ -7,7 +7,7 @@ import Foundation
 ///     {"preferredTapAction": "switchEraser", "preferredSqueezeAction": "showContextualPalette",
 ///      "prefersPencilOnlyDrawing": false, "prefersHoverToolPreview": true,
 ///      "padButtons": {"0": "switchEraser", "1": "doubleTap", "2": "squeeze"}, "padDialControlsWidth": false,
-///      "puckButtons": {"BTN_SIDE": "doubleTap"}}
+///      "puckButtons": {"BTN_SIDE": "doubleTap"}, "keyChords": {"showColorPalette": "ctrl+shift+c"}}
 ///
 /// `padButtons` binds pad buttons by libinput's number (0 … 63), `puckButtons` a puck's or lens
 /// cursor's buttons by libevdev name (`BTN_LEFT` … `BTN_EXTRA`), to `doubleTap`, `squeeze` or a
@@ -94,7 +94,8 @@ public enum PreferencesFile {
     /// `quill preferences set KEY VALUE` applied to `preferences`: `preferredTapAction` and
     /// `preferredSqueezeAction` to an action's name, `prefersPencilOnlyDrawing`,
     /// `prefersHoverToolPreview` and `padDialControlsWidth` to true or false, `padButton.N` and
-    /// `puckButton.NAME` to a binding's name or `none` (unbound). The value is checked by the
+    /// `puckButton.NAME` to a binding's name or `none` (unbound), `keyChord.NAME` to a key chord
+    /// (``KeyChord``) or `none`. The value is checked by the
     /// file's decoder, and so are the merged preferences before they are returned; a failure
     /// names `path` and `key` as given.
     public static func set(_ key: String, to text: String, in preferences: PencilPreferences, path: String) throws -> PencilPreferences {
@@ -133,8 +134,13 @@ public enum PreferencesFile {
             let read = try value(["puckButtons": [button: text == "none" ? PadBinding.doubleTap.name : text]]).puckButtons
             guard let bound = read.first else { return preferences }
             merged.puckButtons[bound.key] = text == "none" ? nil : bound.value
+        case _ where key.hasPrefix("keyChord."):
+            let name = String(key.dropFirst("keyChord.".count))
+            let read = try value(["keyChords": [name: text == "none" ? "ctrl+z" : text]]).keyChords
+            guard let bound = read.first else { return preferences }
+            merged.keyChords[bound.key] = text == "none" ? nil : bound.value
         default:
-            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N, puckButton.NAME)")
+            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N, puckButton.NAME, keyChord.NAME)")
         }
         // The merged preferences as the file will hold them, read back by the same decoder.
         return try decode(encode(merged), path: path)

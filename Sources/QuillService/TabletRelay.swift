@@ -1,0 +1,320 @@
+import QuillCore
+import QuillGestures
+import QuillInput
+
+/// What the relay gives for a frame or a deadline: the virtual tablet's events (whole frames,
+/// each ending with `SYN_REPORT`), the virtual keyboard's (key chords) and the session's outcomes
+/// (what a double tap, a squeeze or a press did), in order.
+public struct RelayOutput: Sendable {
+    /// Events for the virtual tablet.
+    public var pen: [InputEvent] = []
+    /// Events for the virtual keyboard.
+    public var keyboard: [InputEvent] = []
+    /// What the person's gestures did (``PencilSession``'s outcomes).
+    public var outcomes: [PencilInteraction.Outcome] = []
+
+    public init() {
+        pen.reserveCapacity(64)
+        keyboard.reserveCapacity(32)
+        outcomes.reserveCapacity(4)
+    }
+
+    /// Empties the three lists, keeping their storage.
+    public mutating func removeAll() {
+        pen.removeAll(keepingCapacity: true)
+        keyboard.removeAll(keepingCapacity: true)
+        outcomes.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Options of the virtual tablet (all off by default: the stream passes unchanged).
+public struct RelayOptions: Hashable, Sendable {
+    /// A pressure curve applied to `ABS_PRESSURE` on the virtual tablet. Default linear.
+    public var pressureCurve: PressureCurve
+
+    public init(pressureCurve: PressureCurve = .linear) {
+        self.pressureCurve = pressureCurve
+    }
+}
+
+/// A real pen tablet's evdev frames in, the virtual tablet's out, with the person's preferences
+/// applied through the one ``PencilSession`` every Quill client uses.
+///
+/// Everything passes unchanged — positions, pressure, tilt, distance, rotation, wheel, serials,
+/// tool ids, the eraser end, buttons — except what a preference acts on:
+/// - the **double-tap button** (`BTN_STYLUS` by default) is held back unless the tap action is
+///   `ignore`: the presses that make a double tap never reach apps, a single press reaches them
+///   (press and release, each a frame of its own) as soon as it can no longer become a double tap,
+///   and a press while the tip touches passes at once;
+/// - the **squeeze button** (`BTN_STYLUS2`) likewise unless the squeeze action is `ignore`: a
+///   short press passes through, a held one is the squeeze;
+/// - **switchEraser** / **switchPrevious**: the virtual pen leaves proximity and comes back as the
+///   eraser (`BTN_TOOL_RUBBER`, the eraser's tool id, the same serial) at the same place, so every
+///   app switches to its own eraser as it does for the eraser end; later frames of the pen end
+///   stay the eraser until the next switch, across proximity;
+/// - a **palette action** or **runSystemShortcut** sends the key chord the person bound to it
+///   (``PencilPreferences/keyChords``) through the virtual keyboard; unbound, nothing is sent.
+///
+/// Deterministic: time comes from the frames (µs); a live loop asks ``nextDeadline`` when to call
+/// ``advance(to:into:)``. No allocation per frame once the output lists have grown.
+public struct TabletRelay: Sendable {
+    /// The real tablet.
+    public let device: DeviceDescription
+    /// The virtual tablet apps see (``VirtualTablet/description(of:isSmoothed:)``).
+    public let virtualDevice: DeviceDescription
+    public let options: RelayOptions
+    private var decoder: TabletDecoder
+    private var session: PencilSession
+    /// The button codes held back for the recognizer (nil when its action is `ignore`).
+    private let tapCode: UInt16?
+    private let squeezeCode: UInt16?
+    private let parameters: DoubleTapParameters
+    private let chords: [String: KeyChord]
+    private let pressureAxis: AxisInfo?
+    private let hasToolID: Bool
+    private let hasSerial: Bool
+    /// The real node's tool in proximity and the virtual node's (`BTN_TOOL_*` codes).
+    private var realTool: UInt16?
+    private var virtualTool: UInt16?
+    private var realToolID: Int32 = 0
+    private var serial: Int32?
+    private var isTouching = false
+    private var decoded: [TabletEvent] = []
+    private var outcomes: [PencilInteraction.Outcome] = []
+
+    /// A relay for `device` with the person's `preferences` and the recognizers' `parameters`.
+    /// `catalog` gives the size of a tablet that declares no resolution (libwacom's), so a double
+    /// tap's travel is measured in true millimetres. Throws when `device` is not a pen tablet.
+    public init(
+        device: DeviceDescription, preferences: PencilPreferences, parameters: DoubleTapParameters = .defaults,
+        options: RelayOptions = RelayOptions(), catalog: TabletCatalog? = nil
+    ) throws {
+        self.device = device
+        virtualDevice = VirtualTablet.description(of: device)
+        self.options = options
+        self.parameters = parameters
+        decoder = try TabletDecoder(device: device, area: catalog?.activeArea(of: device))
+        // Sample times are the frames' own (µs / 10⁶), so deadlines and frames share one clock.
+        decoder.startClock(at: 0)
+        // The pen and the eraser are the two tool types a virtual tablet gives: switchPrevious
+        // toggles between them as switchEraser does.
+        session = PencilSession(preferences: preferences, parameters: parameters, toolState: ToolState(current: .pen, previous: .eraser))
+        tapCode = preferences.preferredTapAction == .ignore ? nil : Self.code(of: parameters.source)
+        squeezeCode = preferences.preferredSqueezeAction == .ignore ? nil : Self.code(of: parameters.squeezeSource)
+        chords = preferences.keyChords
+        pressureAxis = options.pressureCurve.isLinear ? nil : device.axes[EvdevCode.Abs.pressure].flatMap { $0.span > 0 ? $0 : nil }
+        hasToolID = device.axes[EvdevCode.Abs.misc] != nil
+        hasSerial = device.has(type: EvdevCode.EventType.msc, code: EvdevCode.Msc.serial)
+        decoded.reserveCapacity(4)
+        outcomes.reserveCapacity(4)
+    }
+
+    /// True while the virtual pen end is the eraser (a double tap or squeeze switched it).
+    public var isErasing: Bool { session.isErasing }
+
+    /// When time must pass for a held-back press to be decided (µs, the frames' clock), or nil.
+    public var nextDeadline: Int64? {
+        session.nextDeadline.map { Int64(($0 * 1_000_000).rounded(.up)) }
+    }
+
+    /// Relays one frame of the real node (its events up to and including `SYN_REPORT`).
+    public mutating func relay(_ frame: ArraySlice<InputEvent>, into output: inout RelayOutput) {
+        guard let last = frame.last else { return }
+        let time = last.microseconds
+        decoded.removeAll(keepingCapacity: true)
+        decoder.decode(frame: frame, into: &decoded)
+        outcomes.removeAll(keepingCapacity: true)
+        for event in decoded { session.handle(event, into: &outcomes) }
+        // Presses decided now belong before this frame while the virtual tool is in proximity
+        // (a press settled as the tool leaves must reach apps before it leaves), else after it.
+        let wasInProximity = virtualTool != nil
+        if wasInProximity { emitButtons(at: time, into: &output) }
+        rewrite(frame, at: time, into: &output)
+        if !wasInProximity { emitButtons(at: time, into: &output) }
+        act(at: time, into: &output)
+    }
+
+    /// Time passed to `microseconds` with no frame: a held-back press whose deadline came is decided.
+    public mutating func advance(to microseconds: Int64, into output: inout RelayOutput) {
+        outcomes.removeAll(keepingCapacity: true)
+        session.advance(to: Double(microseconds) / 1_000_000, into: &outcomes)
+        emitButtons(at: microseconds, into: &output)
+        act(at: microseconds, into: &output)
+    }
+
+    /// The input ended at `microseconds`: what waits is decided (a tool still in proximity stays:
+    /// removing the virtual device takes it out, as unplugging a tablet does).
+    public mutating func finish(at microseconds: Int64, into output: inout RelayOutput) {
+        outcomes.removeAll(keepingCapacity: true)
+        session.finish(at: Double(microseconds) / 1_000_000, into: &outcomes)
+        emitButtons(at: microseconds, into: &output)
+        act(at: microseconds, into: &output)
+    }
+
+    // MARK: - The frame
+
+    /// The frame as the virtual tablet sends it.
+    private mutating func rewrite(_ frame: ArraySlice<InputEvent>, at time: Int64, into output: inout RelayOutput) {
+        let key = EvdevCode.EventType.key
+        // A tool that leaves and one that enters in one frame (the pen flipped): the leaving one
+        // gets a frame of its own, or the virtual node could see one code go 0 and 1 at once.
+        var entering: UInt16?
+        var isLeaving = false
+        for event in frame where event.type == key && Self.isTool(event.code) {
+            if event.value != 0 { entering = event.code } else if event.code == realTool { isLeaving = true }
+        }
+        if isLeaving, entering != nil, let tool = virtualTool {
+            if isTouching { output.pen.append(event(time, key, EvdevCode.Key.touch, 0)) }
+            output.pen.append(event(time, key, tool, 0))
+            output.pen.append(Self.report(time))
+            virtualTool = nil
+            realTool = nil
+        }
+        let frameTool = entering.map(virtualCode(for:)) ?? virtualTool
+        let start = output.pen.count
+        var dropped = false
+        for original in frame {
+            var event = original
+            switch (event.type, event.code) {
+            case (EvdevCode.EventType.syn, EvdevCode.Syn.report):
+                continue
+            case (EvdevCode.EventType.syn, EvdevCode.Syn.dropped):
+                // libevdev's resync events follow, bringing the state up to date: apps need no SYN_DROPPED.
+                dropped = true
+                continue
+            case (key, let code) where Self.isTool(code):
+                if event.value != 0 {
+                    realTool = code
+                    event.code = virtualCode(for: code)
+                    virtualTool = event.code
+                } else if code == realTool {
+                    realTool = nil
+                    guard let tool = virtualTool else {
+                        dropped = true
+                        continue
+                    }
+                    event.code = tool
+                    virtualTool = nil
+                } else if code == virtualTool || code == frameTool {
+                    dropped = true
+                    continue
+                }
+            case (key, let code) where code == tapCode || code == squeezeCode:
+                dropped = true
+                continue
+            case (key, EvdevCode.Key.touch):
+                isTouching = event.value != 0
+            case (EvdevCode.EventType.abs, EvdevCode.Abs.misc):
+                realToolID = event.value
+                event.value = virtualToolID(event.value, as: frameTool)
+            case (EvdevCode.EventType.abs, EvdevCode.Abs.pressure):
+                if let axis = pressureAxis { event.value = curved(event.value, axis) }
+            case (EvdevCode.EventType.msc, EvdevCode.Msc.serial):
+                serial = event.value
+            default:
+                break
+            }
+            output.pen.append(event)
+        }
+        // A frame left empty by what was held back is not sent; an empty frame of the real node is.
+        if dropped && output.pen.count == start { return }
+        output.pen.append(Self.report(time))
+    }
+
+    // MARK: - Outcomes
+
+    /// Held-back presses the recognizer decided, each press or release a frame of its own (apps
+    /// see one state per frame); none while no tool is in proximity on the virtual node.
+    private mutating func emitButtons(at time: Int64, into output: inout RelayOutput) {
+        for outcome in outcomes {
+            guard case let .button(source, isPressed) = outcome.gesture, let code = Self.code(of: source), code == tapCode || code == squeezeCode,
+                virtualTool != nil
+            else { continue }
+            output.pen.append(event(time, EvdevCode.EventType.key, code, isPressed ? 1 : 0))
+            output.pen.append(Self.report(time))
+        }
+    }
+
+    /// What the outcomes do: a key chord on the keyboard, a tool switch on the virtual tablet.
+    private mutating func act(at time: Int64, into output: inout RelayOutput) {
+        for outcome in outcomes {
+            output.outcomes.append(outcome)
+            if let name = Self.chordName(of: outcome), let chord = chords[name] { chord.events(at: time, into: &output.keyboard) }
+        }
+        switchToolIfNeeded(at: time, into: &output)
+    }
+
+    /// The ``PencilPreferences/keyChords`` name an outcome sends: its action (a squeeze's when it
+    /// begins), or the width step of a ring or strip.
+    static func chordName(of outcome: PencilInteraction.Outcome) -> String? {
+        switch outcome.gesture {
+        case .squeeze(let phase) where phase != .began: return nil
+        case .padDial:
+            guard case let .widthChanged(before, after)? = outcome.changes.first else { return nil }
+            return after > before ? "widthUp" : "widthDown"
+        default:
+            return outcome.isRecognizedGesture ? outcome.action?.name : nil
+        }
+    }
+
+    /// When the tool the preferences want differs from the virtual node's: out, then back in as
+    /// the other tool at the same place (libinput reads the axes from the node's state).
+    private mutating func switchToolIfNeeded(at time: Int64, into output: inout RelayOutput) {
+        guard let real = realTool, let current = virtualTool else { return }
+        let wanted = virtualCode(for: real)
+        guard wanted != current else { return }
+        let key = EvdevCode.EventType.key
+        if isTouching { output.pen.append(event(time, key, EvdevCode.Key.touch, 0)) }
+        output.pen.append(event(time, key, current, 0))
+        output.pen.append(Self.report(time))
+        output.pen.append(event(time, key, wanted, 1))
+        if hasToolID { output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.misc, virtualToolID(realToolID, as: wanted))) }
+        if hasSerial, let serial { output.pen.append(event(time, EvdevCode.EventType.msc, EvdevCode.Msc.serial, serial)) }
+        if isTouching { output.pen.append(event(time, key, EvdevCode.Key.touch, 1)) }
+        output.pen.append(Self.report(time))
+        virtualTool = wanted
+    }
+
+    // MARK: - Parts
+
+    /// The virtual node's tool for the real node's `code`: the eraser while the preferences make
+    /// the pen end erase (never for a puck or lens), else the same tool.
+    private func virtualCode(for code: UInt16) -> UInt16 {
+        guard session.isErasing, code != EvdevCode.Key.toolMouse, code != EvdevCode.Key.toolLens else { return code }
+        return EvdevCode.Key.toolRubber
+    }
+
+    /// The tool id the virtual node gives for the real id `id` while its tool is `tool`.
+    private func virtualToolID(_ id: Int32, as tool: UInt16?) -> Int32 {
+        guard tool == EvdevCode.Key.toolRubber, realTool != EvdevCode.Key.toolRubber else { return id }
+        return VirtualTablet.eraserID(ofPen: id)
+    }
+
+    /// A raw pressure through the pressure curve, in the axis's own units.
+    private func curved(_ value: Int32, _ axis: AxisInfo) -> Int32 {
+        let span = Double(axis.span)
+        let normalized = min(1, max(0, Double(value - axis.minimum) / span))
+        return axis.minimum + Int32((options.pressureCurve.apply(normalized) * span).rounded())
+    }
+
+    private func event(_ time: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
+        InputEvent(microseconds: time, type: type, code: code, value: value)
+    }
+
+    private static func report(_ time: Int64) -> InputEvent {
+        InputEvent(microseconds: time, type: EvdevCode.EventType.syn, code: EvdevCode.Syn.report, value: 0)
+    }
+
+    /// `BTN_TOOL_PEN` … `BTN_TOOL_LENS` but the finger (a touch, not a tablet tool).
+    private static func isTool(_ code: UInt16) -> Bool {
+        code >= EvdevCode.Key.toolPen && code <= EvdevCode.Key.toolLens && code != EvdevCode.Key.toolFinger
+    }
+
+    private static func code(of source: TapSource) -> UInt16? {
+        switch source {
+        case .stylus: return EvdevCode.Key.stylus
+        case .stylus2: return EvdevCode.Key.stylus2
+        case .stylus3: return EvdevCode.Key.stylus3
+        }
+    }
+}

@@ -7,7 +7,7 @@ import QuillCore
 /// Readers fill it from a recording's header, then take a ``DeviceDescription`` snapshot;
 /// no libevdev type leaves this file.
 public final class EvdevDeviceModel {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
 
     /// A new, empty device. Throws when libevdev cannot allocate one.
     public init() throws {

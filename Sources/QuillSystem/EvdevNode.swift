@@ -69,8 +69,29 @@ public final class EvdevNode {
     }
 
     deinit {
+        if isGrabbed { _ = libevdev_grab(handle, LIBEVDEV_UNGRAB) }
         libevdev_free(handle)
         close(fd)
+    }
+
+    /// True while this reader holds the node to itself (``grab()``).
+    public private(set) var isGrabbed = false
+
+    /// Takes the node for this reader alone (`EVIOCGRAB` through `libevdev_grab`): no other
+    /// reader — the compositor's libinput, an X driver — gets its events until ``ungrab()``, the
+    /// node's release, or the process's end (the kernel drops a grab when its fd closes). Throws
+    /// ``EvdevNodeError`` (EBUSY: another program holds it).
+    public func grab() throws {
+        let status = libevdev_grab(handle, LIBEVDEV_GRAB)
+        guard status == 0 else { throw EvdevNodeError(path: path, operation: "EVIOCGRAB", errno: -status) }
+        isGrabbed = true
+    }
+
+    /// Gives the node back to every reader.
+    public func ungrab() {
+        guard isGrabbed else { return }
+        _ = libevdev_grab(handle, LIBEVDEV_UNGRAB)
+        isGrabbed = false
     }
 
     /// The node's file descriptor (non-blocking), to poll in a host's main loop. It belongs to
@@ -180,6 +201,7 @@ public struct EvdevNodeError: Error, Hashable, Sendable, CustomStringConvertible
             return "\(path): \(reason). Reading tablets needs access to /dev/input: add yourself to the 'input' group (sudo usermod -aG input $USER, then log in again) or install a udev rule giving your user access to the tablet's event node"
         }
         if errno == ENODEV { return "\(path): the device was removed" }
+        if errno == EBUSY, operation == "EVIOCGRAB" { return "\(path): another program holds the tablet to itself (EVIOCGRAB): is another quill service, OpenTabletDriver or input-remapper running?" }
         return "\(path): \(operation) failed: \(reason)"
     }
 }

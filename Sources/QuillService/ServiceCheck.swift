@@ -1,0 +1,82 @@
+import QuillCore
+import QuillGestures
+import QuillSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `quill service --check` says: whether this machine lets the service run (uinput, the
+/// input group, the tablets) and what each of the person's bindings does in every app.
+public enum ServiceCheck {
+    /// One finding: what was checked, whether it is ready, and what to do when it is not.
+    public struct Finding: Hashable, Sendable, Encodable {
+        public var check: String
+        public var ok: Bool
+        public var detail: String
+    }
+
+    /// The machine's readiness: `/dev/uinput` (the module, access), the input group, the tablets' nodes.
+    public static func machine(uinput: String = "/dev/uinput", inputDirectory: String = "/dev/input", moduleDirectory: String = "/sys/module/uinput") -> [Finding] {
+        var findings: [Finding] = []
+        let hasNode = access(uinput, F_OK) == 0
+        let hasModule = access(moduleDirectory, F_OK) == 0
+        findings.append(Finding(
+            check: "uinput module", ok: hasNode || hasModule,
+            detail: hasNode || hasModule ? "loaded (\(uinput) exists)" : "\(uinput) is missing: sudo modprobe uinput (Tools/install --uinput-access loads it at every boot)"))
+        let writable = hasNode && access(uinput, W_OK) == 0
+        findings.append(Finding(
+            check: "access to \(uinput)", ok: writable,
+            detail: writable ? "this user can create virtual devices"
+                : hasNode ? "this user cannot open it for writing: sudo Tools/install --uinput-access, then sudo udevadm control --reload && sudo udevadm trigger \(uinput) (the person at the seat gets access)"
+                : "no \(uinput) to open"))
+        let inGroup = isMember(of: "input")
+        let nodes = EvdevNode.eventNodes(in: inputDirectory)
+        let readable = nodes.filter { access($0, R_OK) == 0 }
+        findings.append(Finding(
+            check: "input group", ok: inGroup || (!nodes.isEmpty && readable.count == nodes.count),
+            detail: inGroup ? "this user is in the input group" : "not a member: sudo usermod -aG input $USER, then log in again (reading tablets' nodes needs it)"))
+        findings.append(Finding(
+            check: "event nodes", ok: !readable.isEmpty,
+            detail: nodes.isEmpty ? "no \(inputDirectory)/event* nodes on this machine" : "\(readable.count) of \(nodes.count) readable"))
+        return findings
+    }
+
+    /// What each binding does in every app, one line each.
+    public static func bindings(_ preferences: PencilPreferences, parameters: DoubleTapParameters = .defaults) -> [String] {
+        func effect(_ action: PreferredAction) -> String {
+            switch action {
+            case .ignore: return "nothing: the button passes through to apps untouched, every press"
+            case .switchEraser: return "the pen end becomes the eraser in every app (the virtual pen leaves and returns as BTN_TOOL_RUBBER); the next one brings the pen back"
+            case .switchPrevious: return "switches between the pen and the eraser (the two tool types a tablet gives apps), as switchEraser"
+            case .showColorPalette, .showInkAttributes, .showContextualPalette, .runSystemShortcut:
+                guard let chord = preferences.keyChords[action.name] else {
+                    return "nothing is sent: apps show their own palettes, so bind a key chord (quill preferences set keyChord.\(action.name) ctrl+shift+p)"
+                }
+                return "sends \(chord) through the virtual keyboard"
+            }
+        }
+        var lines = [
+            "double tap (two quick presses of \(parameters.source.rawValue)): \(preferences.preferredTapAction.name) → \(effect(preferences.preferredTapAction))",
+            "squeeze (hold \(parameters.squeezeSource.rawValue) \(parameters.squeezeHold) s; a shorter press passes through): \(preferences.preferredSqueezeAction.name) → \(effect(preferences.preferredSqueezeAction))",
+        ]
+        for (name, chord) in preferences.keyChords.sorted(by: { $0.key < $1.key }) where name == "widthUp" || name == "widthDown" {
+            lines.append("\(name): \(chord) (sent for each step of a ring or strip that sets the width — pads are not relayed yet, so not sent)")
+        }
+        if !preferences.padButtons.isEmpty || !preferences.puckButtons.isEmpty {
+            lines.append("pad and puck bindings: not applied by the service (it relays pen nodes; pads stay with the compositor)")
+        }
+        return lines
+    }
+
+    /// True when the process is in the group `name`.
+    static func isMember(of name: String) -> Bool {
+        guard let group = getgrnam(name) else { return false }
+        let id = group.pointee.gr_gid
+        if getegid() == id { return true }
+        let count = getgroups(0, nil)
+        guard count > 0 else { return false }
+        var groups = [gid_t](repeating: 0, count: Int(count))
+        return getgroups(count, &groups) > 0 && groups.contains(id)
+    }
+}

@@ -1,0 +1,204 @@
+import QuillCore
+import QuillDevices
+import QuillGestures
+import QuillInput
+import QuillSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The live service: each pen tablet (hot-plug included) is grabbed and relayed to a virtual
+/// tablet through uinput, with the person's preferences applied (``TabletRelay``); key chords go
+/// to one virtual keyboard. What `quill service` runs; an app or a daemon of its own can run it too.
+///
+/// Never a dead tablet: the virtual tablet is created before the real node is grabbed (a virtual
+/// device that cannot be made leaves the node to the compositor), a tablet that fails or goes is
+/// let go at once, and ``run(wakingOn:shouldStop:)`` releases every grab and removes every
+/// virtual device however it ends — a stop request, an error thrown, or the process's end (the
+/// kernel drops a grab and a uinput device when their fds close).
+public final class TabletService {
+    /// What the service tells the person (one line each: a tablet relayed, let go, a gesture's action).
+    public typealias Log = (String) -> Void
+
+    /// The nodes asked for (`--device`), or empty for every pen tablet.
+    public let requested: [String]
+    public let preferences: PencilPreferences
+    public let parameters: DoubleTapParameters
+    public let options: RelayOptions
+    /// Seconds between looks for a tablet plugged in. Default 1 s.
+    public let rescanInterval: Double
+    private let catalog: TabletCatalog?
+    private let log: Log
+    private var tablets: [Relayed] = []
+    private var keyboard: UinputDevice?
+    /// Nodes that could not be relayed, so they are not tried at every look (tried again once gone).
+    private var refused: Set<String> = []
+    private var output = RelayOutput()
+    private var events: [InputEvent] = []
+
+    /// One tablet being relayed.
+    private final class Relayed {
+        let node: EvdevNode
+        var relay: TabletRelay
+        let virtual: UinputDevice
+        var frame: [InputEvent] = []
+        init(node: EvdevNode, relay: TabletRelay, virtual: UinputDevice) {
+            self.node = node
+            self.relay = relay
+            self.virtual = virtual
+            frame.reserveCapacity(32)
+        }
+    }
+
+    public init(
+        requested: [String] = [], preferences: PencilPreferences, parameters: DoubleTapParameters = .defaults, options: RelayOptions = RelayOptions(),
+        rescanInterval: Double = 1, catalog: TabletCatalog? = nil, log: @escaping Log
+    ) {
+        self.requested = requested
+        self.preferences = preferences
+        self.parameters = parameters
+        self.options = options
+        self.rescanInterval = rescanInterval
+        self.catalog = catalog
+        self.log = log
+        events.reserveCapacity(256)
+    }
+
+    /// The nodes relayed now, and the virtual devices' kernel names.
+    public var relayed: [(node: String, virtual: String?)] { tablets.map { ($0.node.path, $0.virtual.systemName) } }
+
+    /// Relays until `shouldStop` says so (checked after every wake-up; `wakingOn` are fds that
+    /// wake the wait, e.g. a signal's self-pipe). Throws when the virtual keyboard cannot be made
+    /// or a requested node cannot be relayed at the start; every grab is released before it returns or throws.
+    public func run(wakingOn: [Int32] = [], shouldStop: () -> Bool) throws {
+        defer { stopAll() }
+        if let description = VirtualTablet.keyboard(for: Array(preferences.keyChords.values)) {
+            keyboard = try UinputDevice(description)
+            log("virtual keyboard \(keyboard?.systemName ?? "") for the key chords: \(preferences.keyChords.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        }
+        for path in requested { try start(path) }
+        if requested.isEmpty { scan() }
+        if tablets.isEmpty { log(requested.isEmpty ? "no pen tablet yet: waiting for one to be plugged in" : "waiting for \(requested.joined(separator: ", "))") }
+        var lastScan = MonotonicClock.now()
+        while !shouldStop() {
+            let now = MonotonicClock.now()
+            if now - lastScan >= rescanInterval {
+                scan()
+                lastScan = now
+            }
+            var timeout = max(0, lastScan + rescanInterval - now)
+            let nowMicroseconds = MonotonicClock.microseconds()
+            for tablet in tablets {
+                if let deadline = tablet.relay.nextDeadline { timeout = min(timeout, max(0, Double(deadline - nowMicroseconds) / 1_000_000)) }
+            }
+            let readiness = try EvdevNode.wait(for: tablets.map(\.node), timeout: timeout, wakingOn: wakingOn)
+            var gone: [Int] = []
+            for (index, tablet) in tablets.enumerated() {
+                do {
+                    if readiness[index] == .gone { throw EvdevNodeError(path: tablet.node.path, operation: "poll", errno: ENODEV) }
+                    if readiness[index] == .readable { try pump(tablet) }
+                    if let deadline = tablet.relay.nextDeadline, deadline <= MonotonicClock.microseconds() {
+                        output.removeAll()
+                        tablet.relay.advance(to: deadline, into: &output)
+                        try deliver(output, of: tablet)
+                    }
+                } catch {
+                    log("\(tablet.node.path): \(error); let go (its virtual tablet \(tablet.virtual.systemName ?? "") removed)")
+                    gone.append(index)
+                }
+            }
+            for index in gone.reversed() { stop(tablets.remove(at: index)) }
+        }
+    }
+
+    // MARK: - Tablets
+
+    /// Looks for pen tablets not relayed yet (every node when none was requested, else the
+    /// requested ones that came back).
+    private func scan() {
+        let open = Set(tablets.map(\.node.path))
+        let candidates = requested.isEmpty ? EvdevNode.eventNodes() : requested
+        let present = Set(candidates)
+        refused.formIntersection(present)
+        for path in candidates where !open.contains(path) && !refused.contains(path) {
+            do {
+                try start(path, quietly: requested.isEmpty)
+            } catch {
+                refused.insert(path)
+                log("\(error)")
+            }
+        }
+    }
+
+    /// Relays the node at `path`: the virtual tablet first, then the grab. `quietly` skips what is
+    /// not a pen tablet (and Quill's own devices) without a word, as a look over every node does.
+    private func start(_ path: String, quietly: Bool = false) throws {
+        let node: EvdevNode
+        do {
+            node = try EvdevNode(path: path)
+        } catch let error as EvdevNodeError where quietly && !error.isPermissionDenied {
+            return
+        }
+        if VirtualTablet.isVirtual(node.description) {
+            if quietly { return }
+            throw ServiceError(message: "\(path) \"\(node.description.name)\" is one of Quill's own virtual devices")
+        }
+        guard TabletFinder.deviceClass(of: node) == .pen else {
+            if quietly { return }
+            throw ServiceError(message: "\(path) \"\(node.description.name)\" is not a pen tablet: quill service relays pens (its pad and touch nodes stay as they are)")
+        }
+        let relay = try TabletRelay(device: node.description, preferences: preferences, parameters: parameters, options: options, catalog: catalog)
+        // The virtual tablet first: if it cannot be made, the real one is never grabbed.
+        let virtual = try UinputDevice(relay.virtualDevice)
+        try node.grab()
+        tablets.append(Relayed(node: node, relay: relay, virtual: virtual))
+        log("relaying \(path) \"\(node.description.name)\" as \(virtual.systemName ?? "a virtual tablet") \"\(relay.virtualDevice.name)\"")
+    }
+
+    /// Reads what the node has and relays its whole frames.
+    private func pump(_ tablet: Relayed) throws {
+        events.removeAll(keepingCapacity: true)
+        try tablet.node.readEvents(into: &events)
+        for event in events {
+            tablet.frame.append(event)
+            guard event.isFrameEnd else { continue }
+            output.removeAll()
+            if let deadline = tablet.relay.nextDeadline, deadline < event.microseconds { tablet.relay.advance(to: deadline, into: &output) }
+            tablet.relay.relay(tablet.frame[...], into: &output)
+            tablet.frame.removeAll(keepingCapacity: true)
+            try deliver(output, of: tablet)
+        }
+    }
+
+    /// Writes the relay's output to the virtual devices and says what the gestures did.
+    private func deliver(_ output: RelayOutput, of tablet: Relayed) throws {
+        if !output.pen.isEmpty { try tablet.virtual.write(output.pen) }
+        if !output.keyboard.isEmpty, let keyboard { try keyboard.write(output.keyboard) }
+        for outcome in output.outcomes where outcome.isRecognizedGesture {
+            if case .squeeze(let phase) = outcome.gesture, phase != .began { continue }
+            let chord = TabletRelay.chordName(of: outcome).flatMap { preferences.keyChords[$0] }
+            let did = outcome.toolBefore != outcome.toolAfter ? "\(outcome.toolBefore) → \(outcome.toolAfter)" : chord.map { "sent \($0)" } ?? "nothing (no key chord bound)"
+            log("\(outcome.gesture == .doubleTap ? "double tap" : "squeeze") → \(outcome.action?.name ?? "custom"): \(outcome.action == .ignore ? "ignored" : did)")
+        }
+    }
+
+    private func stop(_ tablet: Relayed) {
+        tablet.node.ungrab()
+    }
+
+    /// Every grab released; the virtual devices go with their values.
+    private func stopAll() {
+        for tablet in tablets { stop(tablet) }
+        if !tablets.isEmpty { log("released \(tablets.map(\.node.path).joined(separator: ", ")); virtual devices removed") }
+        tablets.removeAll()
+        keyboard = nil
+    }
+}
+
+/// The service cannot relay a node.
+public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import QuillCore
+import QuillGestures
+import QuillInput
+import QuillService
+import QuillSystem
+
+/// `quill service`: a virtual tablet in front of every app, with the person's preferences.
+struct Service: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Put a virtual tablet between each pen tablet and every app (grab + uinput) with the person's double tap, squeeze and key chords applied; --check says what is missing; --replay FILE --output OUT.events is a dry run.",
+        discussion: """
+            Live: every pen tablet (hot-plug included), or the --device nodes, is grabbed (EVIOCGRAB) and relayed to \
+            a virtual tablet "Quill virtual: NAME" through /dev/uinput until Ctrl+C or SIGTERM; the grab is released \
+            and the virtual devices removed on every exit. --replay FILE plays a recording as if live: with --output, \
+            the virtual tablet's description and events are written as an evemu recording (quill samples reads it); \
+            without, they go to a virtual tablet at the recording's pace.
+            """)
+
+    @Option(name: .customLong("device"), help: "A pen tablet's event node to relay (repeatable); default every pen tablet, hot-plug included.")
+    var devices: [String] = []
+
+    @Option(help: "The system-wide preferences file (default: $XDG_CONFIG_HOME/quill/preferences.json, else ~/.config/quill/preferences.json).")
+    var preferences: String?
+
+    @Option(help: "The button taps come from: stylus, stylus2 or stylus3.")
+    var tapSource: TapSource = .stylus
+
+    @Option(help: "The button held for a squeeze: stylus, stylus2 or stylus3.")
+    var squeezeSource: TapSource = .stylus2
+
+    @Option(help: "A pressure curve for the virtual tablet: x1,y1,x2,y2 in percent (0,0,100,100 is linear, the default).")
+    var pressureCurve: String?
+
+    @Flag(help: "Say whether this machine lets the service run (uinput, access, the input group) and what each binding does, then exit.")
+    var check = false
+
+    @Option(help: "Play a recording as if it were a live tablet (a dry run with --output).")
+    var replay: String?
+
+    @Option(help: "With --replay: write the virtual tablet as an evemu recording here instead of to uinput (key chords, if any, to OUT-keyboard.events).")
+    var output: String?
+
+    func validate() throws {
+        if output != nil && replay == nil { throw ValidationError("--output needs --replay FILE (it writes what the replay would send to the virtual tablet)") }
+        if replay != nil && !devices.isEmpty { throw ValidationError("--replay plays a recording: --device is for live tablets") }
+    }
+
+    func run() throws {
+        let system: PencilPreferences
+        let parameters: DoubleTapParameters
+        let options: RelayOptions
+        do {
+            system = try PreferencesFile.read(preferences ?? PreferencesFile.systemPath)
+            parameters = try DoubleTapParameters(source: tapSource, squeezeSource: squeezeSource)
+            options = RelayOptions(pressureCurve: try pressureCurve.map { try PressureCurve(parsing: $0) } ?? .linear)
+        } catch {
+            Console.error(error)
+            throw ExitCode.failure
+        }
+        if check { return try runCheck(system, parameters) }
+        do {
+            if let replay {
+                try runReplay(replay, system, parameters, options)
+            } else {
+                try runLive(system, parameters, options)
+            }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            Console.error(error)
+            throw ExitCode.failure
+        }
+    }
+
+    private func runCheck(_ preferences: PencilPreferences, _ parameters: DoubleTapParameters) throws {
+        let findings = ServiceCheck.machine()
+        for finding in findings { print("\(finding.ok ? "ok     " : "missing") \(finding.check): \(finding.detail)") }
+        print("bindings (\(self.preferences ?? PreferencesFile.systemPath)):")
+        for line in ServiceCheck.bindings(preferences, parameters: parameters) { print("  \(line)") }
+        if findings.contains(where: { !$0.ok }) { throw ExitCode(1) }
+    }
+
+    private func runLive(_ preferences: PencilPreferences, _ parameters: DoubleTapParameters, _ options: RelayOptions) throws {
+        StopSignal.install()
+        let service = TabletService(
+            requested: devices, preferences: preferences, parameters: parameters, options: options, catalog: WacomCatalog.loadIfAvailable(),
+            log: { FileHandle.standardError.write(Data("quill service: \($0)\n".utf8)) })
+        try service.run(wakingOn: StopSignal.wakeDescriptors) { StopSignal.isRequested }
+    }
+
+    private func runReplay(_ path: String, _ preferences: PencilPreferences, _ parameters: DoubleTapParameters, _ options: RelayOptions) throws {
+        let relay = try RecordingRelay(path: path, preferences: preferences, parameters: parameters, options: options, catalog: WacomCatalog.loadIfAvailable())
+        var output = RelayOutput()
+        guard let outputPath = self.output else {
+            // At the recording's pace, into uinput.
+            StopSignal.install()
+            let pen = try UinputDevice(relay.virtualDevice)
+            let keyboard = try relay.keyboard.map { try UinputDevice($0) }
+            FileHandle.standardError.write(Data("quill service: playing \(path) into \(pen.systemName ?? "a virtual tablet") \"\(relay.virtualDevice.name)\"\n".utf8))
+            var origin: (recording: Int64, clock: Double)?
+            while !StopSignal.isRequested, try relay.next(into: &output) {
+                if let time = output.pen.last?.microseconds ?? output.keyboard.last?.microseconds {
+                    let start = origin ?? (time, MonotonicClock.now())
+                    origin = start
+                    let wait = start.clock + Double(time - start.recording) / 1_000_000 - MonotonicClock.now()
+                    if wait > 0 { _ = try EvdevNode.wait(for: [], timeout: wait, wakingOn: StopSignal.wakeDescriptors) }
+                }
+                try pen.write(output.pen)
+                if let keyboard { try keyboard.write(output.keyboard) }
+                output.removeAll()
+            }
+            return
+        }
+        let pen = try TextOutput(path: outputPath)
+        pen.line(String(EvemuWriter.header(of: relay.virtualDevice).dropLast()))
+        let keyboardPath = (outputPath as NSString).deletingPathExtension + "-keyboard.events"
+        let keyboard = try relay.keyboard.map { description -> TextOutput in
+            let file = try TextOutput(path: keyboardPath)
+            file.line(String(EvemuWriter.header(of: description).dropLast()))
+            return file
+        }
+        while try relay.next(into: &output) {
+            for event in output.pen { pen.line(String(EvemuWriter.line(event).dropLast())) }
+            for event in output.keyboard { keyboard?.line(String(EvemuWriter.line(event).dropLast())) }
+            output.removeAll()
+        }
+        pen.flush()
+        keyboard?.flush()
+        for warning in relay.warnings { Console.warning(warning) }
+    }
+}

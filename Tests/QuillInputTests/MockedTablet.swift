@@ -140,8 +140,8 @@ final class MockedTablet {
     /// read, the unplug knobs) and the udev database entry is written inside the sandbox. `environment` (e.g. QUILL_MOCK_UNPLUG_AFTER) is given to the
     /// program only: the test process's own environment is never changed (other tests run in
     /// parallel and spawn processes).
-    func run(_ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true) throws -> (status: Int32, output: String, error: String) {
-        try MockedTablet.run([self], arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes)
+    func run(_ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true, preload: [String] = []) throws -> (status: Int32, output: String, error: String) {
+        try MockedTablet.run([self], arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes, preload: preload)
     }
 
     /// Runs `arguments` inside one umockdev-run holding all of `mocks` (each on its own node).
@@ -150,15 +150,16 @@ final class MockedTablet {
     /// replay of `expectedRecording` from the stream's first event. With `rebasesTimes` every
     /// `"t":` of the output and every "at t=… s" of the messages is moved to the stream's clock,
     /// exactly to the microsecond, so live and replay compare as they are.
-    static func run(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true) throws -> (status: Int32, output: String, error: String) {
+    /// `preload`: more LD_PRELOAD libraries for the program (e.g. Tools/mock/uinputshim.c's).
+    static func run(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true, preload: [String] = []) throws -> (status: Int32, output: String, error: String) {
         // umockdev's node is a pty, which hands a reader that fell behind part of an event; the
         // helper reads the rest at once (a kernel node never cuts an event). Should that fail
         // ("left cut"; libevdev: EINVAL, and libinput silently stops reading the node) the run says
         // nothing about Quill: it is run again, at most twice, and the last one stands (so is a
         // run whose cut the helper completed: see isCut).
-        var result = try runOnce(mocks, arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes)
+        var result = try runOnce(mocks, arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes, preload: preload)
         for _ in 0..<2 where isCut(result.error) {
-            result = try runOnce(mocks, arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes)
+            result = try runOnce(mocks, arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes, preload: preload)
         }
         return result
     }
@@ -170,7 +171,7 @@ final class MockedTablet {
         messages.contains("libevdev_next_event failed: Invalid argument") || messages.contains("inside an event")
     }
 
-    private static func runOnce(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool, environment: [String: String], timeout: Int, rebasesTimes: Bool) throws -> (status: Int32, output: String, error: String) {
+    private static func runOnce(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool, environment: [String: String], timeout: Int, rebasesTimes: Bool, preload: [String]) throws -> (status: Int32, output: String, error: String) {
         // Stamped half a second ahead (see writeEvents), one base for every mocked tablet.
         let base = Int64((MonotonicClock.now() + 0.5) * 1_000_000)
         var umockdev = ["-s", "KILL", "\(timeout)", "/usr/bin/umockdev-run"]
@@ -188,7 +189,7 @@ final class MockedTablet {
             mkdir -p "$UMOCKDEV_DIR/run/udev/data" && printf 'I:1\\nE:ID_INPUT=1\\n\(mocks[0].udevTags.map { "E:\($0)=1\\n" }.joined())G:seat\\nQ:seat\\n' > "$UMOCKDEV_DIR/run/udev/data/c13:77"
             export QUILL_MOCK_NODE=\(MockedTablet.node) QUILL_MOCK_RDEV=13:77 QUILL_MOCK_HEADROOM=\(MockedTablet.headroom)
             \(exports)
-            LD_PRELOAD="\(library):$LD_PRELOAD" exec "$@"
+            LD_PRELOAD="\(([library] + preload).joined(separator: ":")):$LD_PRELOAD" exec "$@"
             """
         umockdev += ["/bin/sh", "-c", script, "sh"]
         let result = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/timeout"), umockdev + arguments, deadline: Double(timeout) + 30)

@@ -36,6 +36,10 @@
  *     on standard error ("quillmock: a read of the node was cut inside an event …") and the
  *     test harness runs such a run again, so a cut never decides a test. QUILL_MOCK_WHOLE_EVENTS=0
  *     leaves cut reads as they come.
+ *  8. EVIOCGRAB on a mocked node is answered here as the kernel answers it (one fd holds the grab;
+ *     another gets EBUSY; EVIOCGRAB 0 or closing the fd releases it), and said on standard error
+ *     ("quillmock: EVIOCGRAB 1 on mocked node 1", "… released by close"), so a test sees that a
+ *     program let its tablet go.
  * Everything else passes through to the next library (umockdev's preload, then libc).
  */
 #define _GNU_SOURCE
@@ -308,9 +312,19 @@ FILE *fopen64(const char *path, const char *mode) {
     return next_fopen64(redirect(path, buffer, sizeof buffer), mode);
 }
 
+/* The grab of each mocked node (8 below): the fd holding it, or -1. */
+static int grabbed_by[16] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+
 int close(int fd) {
     NEXT(close);
-    if (fd >= 0 && fd < MAX_FDS) mocked_fds[fd] = 0;
+    if (fd >= 0 && fd < MAX_FDS) {
+        int node = mocked_fds[fd];
+        if (node > 0 && node <= 16 && grabbed_by[node - 1] == fd) {
+            grabbed_by[node - 1] = -1;
+            fprintf(stderr, "quillmock: grab of mocked node %d released by close\n", node);
+        }
+        mocked_fds[fd] = 0;
+    }
     return next_close(fd);
 }
 
@@ -463,6 +477,20 @@ int ioctl(int fd, unsigned long request, ...) {
     va_start(arguments, request);
     void *argument = va_arg(arguments, void *);
     va_end(arguments);
+    if (request == EVIOCGRAB && fd >= 0 && fd < MAX_FDS && mocked_fds[fd] > 0 && mocked_fds[fd] <= 16) {
+        /* 8. The kernel's grab: one fd at a time (EBUSY for another), released by EVIOCGRAB 0 or
+         * close; umockdev's recorded ioctls know nothing of it. Said on standard error. */
+        int *holder = &grabbed_by[mocked_fds[fd] - 1];
+        if (argument) {
+            if (*holder >= 0 && *holder != fd) { errno = EBUSY; return -1; }
+            *holder = fd;
+        } else {
+            if (*holder != fd) { errno = EINVAL; return -1; }
+            *holder = -1;
+        }
+        fprintf(stderr, "quillmock: EVIOCGRAB %d on mocked node %d\n", argument ? 1 : 0, mocked_fds[fd]);
+        return 0;
+    }
     int result = next_ioctl(fd, request, argument);
     int mocked = fd >= 0 && fd < MAX_FDS && mocked_fds[fd] == 1;
     if (result >= 0 && mocked && replugged && _IOC_TYPE(request) == 'E' && _IOC_NR(request) >= 0x40 && _IOC_NR(request) < 0x40 + ABS_CNT

@@ -1,0 +1,122 @@
+import Foundation
+import QuillCore
+import QuillTestSupport
+import Testing
+
+@testable import QuillInput
+
+/// `quill service` on a mocked tablet (umockdev) with Tools/mock/uinputshim.c standing in for
+/// /dev/uinput: the grab, the virtual tablet it creates and what it writes, the release on every
+/// way out, and libinput reading the captured virtual tablet.
+@Suite(.serialized, .liveTier("umockdev plays a mocked tablet in real time; a shim stands in for /dev/uinput"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): service tests skipped"))
+struct ServiceLiveTests {
+    let cli = CommandLineTests()
+
+    /// Tools/mock/uinputshim.c built once per run.
+    static let uinputShim: Result<String, Error> = Result {
+        let source = Fixtures.repositoryRoot.appendingPathComponent("Tools/mock/uinputshim.c").path
+        let library = TestScratch.directory.appendingPathComponent("uinputshim-\(UUID().uuidString).so").path
+        let build = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/cc"), ["-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"])
+        guard build.status == 0 else { throw RecordingError(file: source, line: nil, message: "cc failed: \(build.error)") }
+        return library
+    }
+
+    /// The Cintiq 22HDT pen with the resolution its kernel driver declares today (libinput refuses
+    /// a tablet without one; libwacom's 19.1 × 10.8 in give 199 units/mm): its first double tap is
+    /// at 9.06/9.55 s, within its first 651 frames.
+    static let cintiq: Result<String, Error> = Result {
+        let text = try String(contentsOfFile: Fixtures.cintiq22HDT, encoding: .utf8)
+        let patched = text.replacingOccurrences(of: "A: 00 0 95840 4 0\n", with: "A: 00 0 95840 4 0 199\n").replacingOccurrences(of: "A: 01 0 54260 4 0\n", with: "A: 01 0 54260 4 0 199\n")
+        guard patched.components(separatedBy: " 4 0 199\n").count == 3 else { throw RecordingError(file: Fixtures.cintiq22HDT, line: nil, message: "its X and Y axes changed") }
+        let path = Fixtures.temporaryPath("-22hdt.events")
+        try patched.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Runs `quill service --device NODE` on `mock` until `signal` comes `after` seconds past the
+    /// stream's end; the captured virtual devices' files, in creation order.
+    func serve(_ mock: MockedTablet, signal: String = "TERM", environment: [String: String] = [:], after: Double = 1.5) throws -> (run: (status: Int32, output: String, error: String), captures: [String]) {
+        let capture = TestScratch.directory.appendingPathComponent("uinput-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
+        let seconds = MockedTablet.lead + mock.duration + after
+        let config = TestScratch.directory.appendingPathComponent("config-\(UUID().uuidString)").path
+        let run = try mock.run(
+            ["/usr/bin/timeout", "-s", signal, String(format: "%.1f", seconds), CommandLineTests.executable.path, "service", "--device", mock.node],
+            environment: environment.merging(["QUILL_UINPUT_CAPTURE": capture.path, "XDG_CONFIG_HOME": config]) { a, _ in a },
+            timeout: Int(seconds) + 30, rebasesTimes: false, preload: [try Self.uinputShim.get()])
+        let files = try FileManager.default.contentsOfDirectory(atPath: capture.path).sorted().map { capture.appendingPathComponent($0).path }
+        return (run, files)
+    }
+
+    /// The events of an evemu file as (type, code, value), times left out.
+    static func events(_ path: String) throws -> [[Int64]] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("E:") }.map { line in
+            let fields = line.split(separator: " ")
+            return [Int64(fields[2], radix: 16) ?? -1, Int64(fields[3], radix: 16) ?? -1, Int64(fields[4].split(separator: "\t")[0]) ?? -1]
+        }
+    }
+
+    @Test func theServiceRelaysTheGrabbedTabletAndLetsItGoOnSIGTERM() throws {
+        let mock = try MockedTablet(recording: try Self.cintiq.get(), maximumFrames: 651, maximumGap: 0.5)
+        let (run, captures) = try serve(mock)
+        #expect(run.status == 124, "timeout's status once its SIGTERM ended the service: \(run.error)")
+        // Created before grabbing; the grab released and the device removed once stopped.
+        let lines = run.error.split(separator: "\n").map(String.init)
+        let created = try #require(lines.firstIndex { $0.contains("quill-uinput: created") }, "\(run.error)")
+        let grabbed = try #require(lines.firstIndex { $0.contains("EVIOCGRAB 1") }, "\(run.error)")
+        let released = try #require(lines.firstIndex { $0.contains("EVIOCGRAB 0") || $0.contains("released by close") }, "\(run.error)")
+        let destroyed = try #require(lines.firstIndex { $0.contains("quill-uinput: destroyed") }, "\(run.error)")
+        #expect(created < grabbed && grabbed < released && released <= destroyed + 1)
+        #expect(run.error.contains("relaying \(mock.node)") && run.error.contains("double tap → switchEraser: pen → eraser"), "\(run.error)")
+        let capture = try #require(captures.first)
+        #expect(captures.count == 1)
+        let text = try String(contentsOfFile: capture, encoding: .utf8)
+        #expect(text.contains("N: Quill virtual: Wacom Cintiq 22HDT Pen") && text.hasSuffix("# quill-uinput: destroyed\n"))
+        // What the service wrote is what the dry run of the same stream writes, event for event.
+        let dry = Fixtures.temporaryPath("-dry.events")
+        defer { try? FileManager.default.removeItem(atPath: dry) }
+        let replay = try cli.quill("service", "--replay", mock.expectedRecording, "--output", dry, "--preferences", "/nonexistent/preferences.json")
+        #expect(replay.status == 0, "\(replay.error)")
+        let live = try Self.events(capture), expected = try Self.events(dry)
+        #expect(live.count > 1000)
+        #expect(live == expected, "first difference at event \(zip(live, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(live.count, expected.count)) of \(live.count) / \(expected.count)")
+
+        // libinput, reading the captured virtual tablet, sees a pen that becomes an eraser after
+        // the double tap, at the real stream's positions.
+        let virtual = try MockedTablet(recording: capture)
+        let libinput = try virtual.run([CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * virtual.duration + 2)"])
+        #expect(libinput.status == 0, "\(libinput.error)")
+        let samples = try LiveSample.parse(libinput.output)
+        func toolChanges(_ samples: [LiveSample]) -> [String] { samples.map(\.tool).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } } }
+        // The person used the eraser end and an airbrush before the double tap (9.06/9.55 s);
+        // after it the airbrush end is the eraser.
+        let real = toolChanges(try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output))
+        #expect(real == ["pen", "eraser", "airbrush", "eraser", "airbrush"])
+        #expect(toolChanges(samples) == real + ["eraser"], "libinput's tools in order")
+        let direct = try LiveSample.parse(try cli.quill("samples", virtual.expectedRecording).output)
+        let disagreements = LiveSample.disagreements(libinput: samples, replay: direct, device: virtual.device, comparesPressure: true)
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(8).joined(separator: "\n"))")
+    }
+
+    @Test(arguments: ["INT", "unplug"])
+    func theGrabIsReleasedOnCtrlCAndOnAnUnplug(way: String) throws {
+        let mock = try MockedTablet(recording: try Self.cintiq.get(), maximumFrames: 200)
+        let (run, captures) = try serve(mock, signal: way == "unplug" ? "TERM" : way, environment: way == "unplug" ? ["QUILL_MOCK_UNPLUG_AFTER": "600"] : [:])
+        #expect(run.status == 124, "\(run.error)")
+        #expect(run.error.contains("EVIOCGRAB 1 on mocked node 1"), "\(run.error)")
+        #expect(run.error.contains("EVIOCGRAB 0 on mocked node 1") || run.error.contains("released by close"), "\(run.error)")
+        if way == "unplug" { #expect(run.error.contains("let go"), "\(run.error)") }
+        let capture = try #require(captures.first, "\(run.error)")
+        #expect(try String(contentsOfFile: capture, encoding: .utf8).hasSuffix("# quill-uinput: destroyed\n"))
+        if way == "unplug" { #expect(try Self.events(capture).count < mock.events.count) }
+    }
+
+    @Test func aVirtualTabletThatCannotBeMadeLeavesTheRealOneUngrabbed() throws {
+        let mock = try MockedTablet(recording: try Self.cintiq.get(), maximumFrames: 20)
+        let (run, captures) = try serve(mock, environment: ["QUILL_UINPUT_DENY": "1"], after: 0)
+        #expect(run.status == 1, "\(run.error)")
+        #expect(run.error.contains("/dev/uinput: Permission denied") && run.error.contains("--uinput-access"), "\(run.error)")
+        #expect(!run.error.contains("EVIOCGRAB 1"), "\(run.error)")
+        #expect(captures.isEmpty)
+    }
+}

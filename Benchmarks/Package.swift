@@ -17,6 +17,8 @@ let package = Package(
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "QuillInput", package: "Quill"),
                 .product(name: "QuillCore", package: "Quill"),
+                .product(name: "QuillGestures", package: "Quill"),
+                .product(name: "QuillService", package: "Quill"),
             ],
             path: "Benchmarks/DecodeBenchmark",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

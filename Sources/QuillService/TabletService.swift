@@ -36,6 +36,13 @@ public final class TabletService {
     private var refused: Set<String> = []
     private var output = RelayOutput()
     private var events: [InputEvent] = []
+    /// Seconds from a node turning readable to the virtual tablet written, per read that wrote
+    /// something, when ``measuresLatency`` (the added latency: what reading and relaying cost).
+    public private(set) var latencies: [Double] = []
+    /// Whether ``latencies`` are kept. Default false.
+    public var measuresLatency = false
+    /// Frames relayed, over every tablet.
+    public private(set) var framesRelayed = 0
 
     /// One tablet being relayed.
     private final class Relayed {
@@ -93,11 +100,12 @@ public final class TabletService {
                 if let deadline = tablet.relay.nextDeadline { timeout = min(timeout, max(0, Double(deadline - nowMicroseconds) / 1_000_000)) }
             }
             let readiness = try EvdevNode.wait(for: tablets.map(\.node), timeout: timeout, wakingOn: wakingOn)
+            let readable = MonotonicClock.now()
             var gone: [Int] = []
             for (index, tablet) in tablets.enumerated() {
                 do {
                     if readiness[index] == .gone { throw EvdevNodeError(path: tablet.node.path, operation: "poll", errno: ENODEV) }
-                    if readiness[index] == .readable { try pump(tablet) }
+                    if readiness[index] == .readable, try pump(tablet), measuresLatency { latencies.append(MonotonicClock.now() - readable) }
                     if let deadline = tablet.relay.nextDeadline, deadline <= MonotonicClock.microseconds() {
                         output.removeAll()
                         tablet.relay.advance(to: deadline, into: &output)
@@ -156,10 +164,11 @@ public final class TabletService {
         log("relaying \(path) \"\(node.description.name)\" as \(virtual.systemName ?? "a virtual tablet") \"\(relay.virtualDevice.name)\"")
     }
 
-    /// Reads what the node has and relays its whole frames.
-    private func pump(_ tablet: Relayed) throws {
+    /// Reads what the node has and relays its whole frames; true when it wrote any.
+    private func pump(_ tablet: Relayed) throws -> Bool {
         events.removeAll(keepingCapacity: true)
         try tablet.node.readEvents(into: &events)
+        var wrote = false
         for event in events {
             tablet.frame.append(event)
             guard event.isFrameEnd else { continue }
@@ -167,9 +176,24 @@ public final class TabletService {
             if let deadline = tablet.relay.nextDeadline, deadline < event.microseconds { tablet.relay.advance(to: deadline, into: &output) }
             tablet.relay.relay(tablet.frame[...], into: &output)
             tablet.frame.removeAll(keepingCapacity: true)
+            framesRelayed += 1
             try deliver(output, of: tablet)
+            wrote = wrote || !output.pen.isEmpty
         }
+        return wrote
     }
+
+    /// "relayed N frames; read → written p50 X µs, p99 Y µs, max Z µs over K reads" (`quill service --stats`).
+    public var statisticsText: String {
+        var text = "relayed \(framesRelayed) frames"
+        guard !latencies.isEmpty else { return text }
+        let sorted = latencies.sorted()
+        let p50 = sorted[sorted.count / 2], p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
+        text += "; added latency (readable → virtual tablet written) p50 \(Self.microseconds(p50)) µs, p99 \(Self.microseconds(p99)) µs, max \(Self.microseconds(sorted[sorted.count - 1])) µs over \(sorted.count) reads"
+        return text
+    }
+
+    private static func microseconds(_ seconds: Double) -> String { String(Double(Int((seconds * 10_000_000).rounded())) / 10) }
 
     /// Writes the relay's output to the virtual devices and says what the gestures did.
     private func deliver(_ output: RelayOutput, of tablet: Relayed) throws {

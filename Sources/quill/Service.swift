@@ -33,6 +33,9 @@ struct Service: ParsableCommand {
     @Option(help: "A pressure curve for the virtual tablet: x1,y1,x2,y2 in percent (0,0,100,100 is linear, the default).")
     var pressureCurve: String?
 
+    @Flag(help: "At the end, print the frames relayed and the added latency (a node readable → the virtual tablet written): p50, p99, max.")
+    var stats = false
+
     @Flag(help: "Say whether this machine lets the service run (uinput, access, the input group) and what each binding does, then exit.")
     var check = false
 
@@ -87,6 +90,8 @@ struct Service: ParsableCommand {
         let service = TabletService(
             requested: devices, preferences: preferences, parameters: parameters, options: options, catalog: WacomCatalog.loadIfAvailable(),
             log: { FileHandle.standardError.write(Data("quill service: \($0)\n".utf8)) })
+        service.measuresLatency = stats
+        defer { if stats { FileHandle.standardError.write(Data("quill service: \(service.statisticsText)\n".utf8)) } }
         try service.run(wakingOn: StopSignal.wakeDescriptors) { StopSignal.isRequested }
     }
 

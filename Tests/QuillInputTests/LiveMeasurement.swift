@@ -17,6 +17,19 @@ struct LiveMeasurement {
         #expect(run.status == 0)
     }
 
+    /// `quill service` relaying the 22HDT (its first 2 000 frames at their own pace, gaps capped at
+    /// 0.5 s) into the shim's /dev/uinput: the added latency, readable → virtual tablet written.
+    @Test func printsTheServiceLatency() throws {
+        let mock = try MockedTablet(recording: try ServiceLiveTests.cintiq.get(), maximumFrames: 2_000, maximumGap: 0.5)
+        let seconds = MockedTablet.lead + mock.duration + 1.5
+        let run = try mock.run(
+            ["/usr/bin/timeout", "-s", "INT", String(format: "%.1f", seconds), Self.quill, "service", "--device", mock.node, "--stats"],
+            environment: ["XDG_CONFIG_HOME": mock.directory.path + "/config"], timeout: Int(seconds) + 60, rebasesTimes: false, preload: [try ServiceLiveTests.uinputShim.get()])
+        let line = run.error.split(separator: "\n").last { $0.contains("added latency") } ?? "none"
+        print("LIVE-SERVICE 22HDT, \(mock.events.count) events over \(mock.duration) s: \(line)")
+        #expect(run.status == 124, "\(run.error)")
+    }
+
     /// `quill canvas` on a mocked screen tablet in a GTK window on Xvfb (GTK's Cairo renderer, as
     /// the canvas tests run it): the latency from a sample's read to the end of the frame that
     /// first paints it (p50 / p99, and the frames' own paint time), as the canvas's summary row

@@ -1,7 +1,9 @@
 import Benchmark
 import Foundation
 import QuillCore
+import QuillGestures
 import QuillInput
+import QuillService
 
 // Decoding the largest real recording (Wacom Cintiq 22HDT: 28 518 events, 5 647 frames, 2.2 MB).
 // Multiply the reported throughput by 28 518 for events/s (whole-file benchmarks) — the
@@ -69,6 +71,40 @@ let benchmarks: @Sendable () -> Void = {
             if index == frames.count { index = 0 }
         }
         blackHole(samples)
+    } setup: {
+        try loadFrames()
+    }
+
+    // `quill service`'s per-frame work: decode, the one PencilSession, the rewritten frame (the
+    // person's default preferences: double taps switch the pen end to the eraser). Each pass over
+    // the frames is moved later in time, so the relay sees one long stream.
+    Benchmark(
+        "TabletRelay per frame (22HDT frames in memory, default preferences)",
+        configuration: .init(
+            metrics: [.wallClock, .throughput, .mallocCountTotal, .instructions],
+            scalingFactor: .kilo, maxDuration: .seconds(3))
+    ) { benchmark, setup in
+        let (device, frames) = setup
+        var relay = try TabletRelay(device: device, preferences: PencilPreferences())
+        var output = RelayOutput()
+        var frame: [InputEvent] = []
+        frame.reserveCapacity(64)
+        let span = (frames.last?.last?.microseconds ?? 0) - (frames.first?.first?.microseconds ?? 0) + 1_000_000
+        var index = 0, shift: Int64 = 0
+        func step() {
+            frame.removeAll(keepingCapacity: true)
+            for event in frames[index] { frame.append(InputEvent(microseconds: event.microseconds + shift, type: event.type, code: event.code, value: event.value)) }
+            output.removeAll()
+            if let deadline = relay.nextDeadline, deadline < frame[frame.count - 1].microseconds { relay.advance(to: deadline, into: &output) }
+            relay.relay(frame[...], into: &output)
+            index += 1
+            if index == frames.count { index = 0; shift += span }
+        }
+        // Warm up: two passes grow every buffer.
+        for _ in 0..<(2 * frames.count) { step() }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { step() }
+        blackHole(output)
     } setup: {
         try loadFrames()
     }

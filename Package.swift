@@ -101,7 +101,7 @@ let package = Package(
         // loop over QuillSystem's grab and uinput.
         .target(
             name: "QuillService",
-            dependencies: ["QuillCore", "QuillInput", "QuillGestures", "QuillSystem", "QuillDevices"]
+            dependencies: ["QuillCore", "QuillInput", "QuillGestures", "QuillStroke", "QuillSystem", "QuillDevices"]
         ),
         // quill.h, the C interface's one header (its types are filled by QuillC).
         .target(name: "CQuill", publicHeadersPath: "include"),

@@ -1,6 +1,7 @@
 import QuillCore
 import QuillGestures
 import QuillInput
+import QuillStroke
 
 /// What the relay gives for a frame or a deadline: the virtual tablet's events (whole frames,
 /// each ending with `SYN_REPORT`), the virtual keyboard's (key chords) and the session's outcomes
@@ -31,9 +32,14 @@ public struct RelayOutput: Sendable {
 public struct RelayOptions: Hashable, Sendable {
     /// A pressure curve applied to `ABS_PRESSURE` on the virtual tablet. Default linear.
     public var pressureCurve: PressureCurve
+    /// The stroke engine's smoother (``StrokeSmoother``) on the virtual tablet's positions, or nil
+    /// (the default: positions pass unchanged). A smoothed tablet is named `Quill smoothed: …`,
+    /// for which the libinput quirk of Tools/install turns libinput's own smoothing off.
+    public var smoothing: SmoothingParameters?
 
-    public init(pressureCurve: PressureCurve = .linear) {
+    public init(pressureCurve: PressureCurve = .linear, smoothing: SmoothingParameters? = nil) {
         self.pressureCurve = pressureCurve
+        self.smoothing = smoothing
     }
 }
 
@@ -81,6 +87,10 @@ public struct TabletRelay: Sendable {
     private var isTouching = false
     private var decoded: [TabletEvent] = []
     private var outcomes: [PencilInteraction.Outcome] = []
+    /// Smoothing: the filter, the real position (device units) and units per millimetre.
+    private var smoother: StrokeSmoother?
+    private var rawPosition: (x: Int32, y: Int32) = (0, 0)
+    private let unitsPerMillimetre: (x: Double, y: Double)
 
     /// A relay for `device` with the person's `preferences` and the recognizers' `parameters`.
     /// `catalog` gives the size of a tablet that declares no resolution (libwacom's), so a double
@@ -90,10 +100,14 @@ public struct TabletRelay: Sendable {
         options: RelayOptions = RelayOptions(), catalog: TabletCatalog? = nil
     ) throws {
         self.device = device
-        virtualDevice = VirtualTablet.description(of: device)
+        virtualDevice = VirtualTablet.description(of: device, isSmoothed: options.smoothing != nil)
         self.options = options
         self.parameters = parameters
         decoder = try TabletDecoder(device: device, area: catalog?.activeArea(of: device))
+        smoother = options.smoothing.map { StrokeSmoother(parameters: $0) }
+        let millimetres = decoder.mapping
+        unitsPerMillimetre = (Double(device.axes[EvdevCode.Abs.x]?.span ?? 1) / millimetres.areaWidth, Double(device.axes[EvdevCode.Abs.y]?.span ?? 1) / millimetres.areaHeight)
+        rawPosition = (device.axes[EvdevCode.Abs.x]?.minimum ?? 0, device.axes[EvdevCode.Abs.y]?.minimum ?? 0)
         // Sample times are the frames' own (µs / 10⁶), so deadlines and frames share one clock.
         decoder.startClock(at: 0)
         // The pen and the eraser are the two tool types a virtual tablet gives: switchPrevious
@@ -171,8 +185,10 @@ public struct TabletRelay: Sendable {
             realTool = nil
         }
         let frameTool = entering.map(virtualCode(for:)) ?? virtualTool
+        if entering != nil { smoother?.reset() }
         let start = output.pen.count
         var dropped = false
+        var moved = false
         for original in frame {
             var event = original
             switch (event.type, event.code) {
@@ -204,9 +220,19 @@ public struct TabletRelay: Sendable {
                 continue
             case (key, EvdevCode.Key.touch):
                 isTouching = event.value != 0
+                // Each stroke smoothed from its own start, as the stroke engine does.
+                if isTouching { smoother?.reset() }
             case (EvdevCode.EventType.abs, EvdevCode.Abs.misc):
                 realToolID = event.value
                 event.value = virtualToolID(event.value, as: frameTool)
+            case (EvdevCode.EventType.abs, EvdevCode.Abs.x) where smoother != nil:
+                rawPosition.x = event.value
+                moved = true
+                continue
+            case (EvdevCode.EventType.abs, EvdevCode.Abs.y) where smoother != nil:
+                rawPosition.y = event.value
+                moved = true
+                continue
             case (EvdevCode.EventType.abs, EvdevCode.Abs.pressure):
                 if let axis = pressureAxis { event.value = curved(event.value, axis) }
             case (EvdevCode.EventType.msc, EvdevCode.Msc.serial):
@@ -215,6 +241,12 @@ public struct TabletRelay: Sendable {
                 break
             }
             output.pen.append(event)
+        }
+        if moved, var filter = smoother {
+            let (x, y) = filter.add(x: Double(rawPosition.x) / unitsPerMillimetre.x, y: Double(rawPosition.y) / unitsPerMillimetre.y, time: Double(time) / 1_000_000)
+            smoother = filter
+            output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.x, Int32((x * unitsPerMillimetre.x).rounded())))
+            output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.y, Int32((y * unitsPerMillimetre.y).rounded())))
         }
         // A frame left empty by what was held back is not sent; an empty frame of the real node is.
         if dropped && output.pen.count == start { return }

@@ -37,8 +37,11 @@ public final class TabletService {
     private var output = RelayOutput()
     private var events: [InputEvent] = []
     /// Seconds from a node turning readable to the virtual tablet written, per read that wrote
-    /// something, when ``measuresLatency`` (the added latency: what reading and relaying cost).
+    /// something, when ``measuresLatency`` (what reading and relaying cost).
     public private(set) var latencies: [Double] = []
+    /// Seconds from the events read to the virtual tablet written (relaying and writing alone).
+    public private(set) var relayLatencies: [Double] = []
+    private var lastRead = 0.0
     /// Whether ``latencies`` are kept. Default false.
     public var measuresLatency = false
     /// Frames relayed, over every tablet.
@@ -105,7 +108,11 @@ public final class TabletService {
             for (index, tablet) in tablets.enumerated() {
                 do {
                     if readiness[index] == .gone { throw EvdevNodeError(path: tablet.node.path, operation: "poll", errno: ENODEV) }
-                    if readiness[index] == .readable, try pump(tablet), measuresLatency { latencies.append(MonotonicClock.now() - readable) }
+                    if readiness[index] == .readable, try pump(tablet), measuresLatency {
+                        let written = MonotonicClock.now()
+                        latencies.append(written - readable)
+                        relayLatencies.append(written - lastRead)
+                    }
                     if let deadline = tablet.relay.nextDeadline, deadline <= MonotonicClock.microseconds() {
                         output.removeAll()
                         tablet.relay.advance(to: deadline, into: &output)
@@ -168,6 +175,7 @@ public final class TabletService {
     private func pump(_ tablet: Relayed) throws -> Bool {
         events.removeAll(keepingCapacity: true)
         try tablet.node.readEvents(into: &events)
+        if measuresLatency { lastRead = MonotonicClock.now() }
         var wrote = false
         for event in events {
             tablet.frame.append(event)
@@ -183,13 +191,16 @@ public final class TabletService {
         return wrote
     }
 
-    /// "relayed N frames; read → written p50 X µs, p99 Y µs, max Z µs over K reads" (`quill service --stats`).
+    /// "relayed N frames; readable → written p50 … µs …; read → written p50 … µs …" (`quill service --stats`).
     public var statisticsText: String {
         var text = "relayed \(framesRelayed) frames"
+        func percentiles(_ values: [Double]) -> String {
+            let sorted = values.sorted()
+            let p50 = sorted[sorted.count / 2], p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
+            return "p50 \(Self.microseconds(p50)) µs, p99 \(Self.microseconds(p99)) µs, max \(Self.microseconds(sorted[sorted.count - 1])) µs"
+        }
         guard !latencies.isEmpty else { return text }
-        let sorted = latencies.sorted()
-        let p50 = sorted[sorted.count / 2], p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
-        text += "; added latency (readable → virtual tablet written) p50 \(Self.microseconds(p50)) µs, p99 \(Self.microseconds(p99)) µs, max \(Self.microseconds(sorted[sorted.count - 1])) µs over \(sorted.count) reads"
+        text += "; added latency: node readable → virtual tablet written \(percentiles(latencies)), of which events read → written \(percentiles(relayLatencies)), over \(latencies.count) reads"
         return text
     }
 

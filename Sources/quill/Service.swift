@@ -4,6 +4,7 @@ import QuillCore
 import QuillGestures
 import QuillInput
 import QuillService
+import QuillStroke
 import QuillSystem
 
 /// `quill service`: a virtual tablet in front of every app, with the person's preferences.
@@ -33,6 +34,9 @@ struct Service: ParsableCommand {
     @Option(help: "A pressure curve for the virtual tablet: x1,y1,x2,y2 in percent (0,0,100,100 is linear, the default).")
     var pressureCurve: String?
 
+    @Flag(help: "Smooth the virtual tablet's positions with the stroke engine's smoother (off by default); the tablet is then named \"Quill smoothed: NAME\", for which Tools/install --libinput-quirks turns libinput's own smoothing off.")
+    var smooth = false
+
     @Flag(help: "At the end, print the frames relayed and the added latency (a node readable → the virtual tablet written): p50, p99, max.")
     var stats = false
 
@@ -57,7 +61,7 @@ struct Service: ParsableCommand {
         do {
             system = try PreferencesFile.read(preferences ?? PreferencesFile.systemPath)
             parameters = try DoubleTapParameters(source: tapSource, squeezeSource: squeezeSource)
-            options = RelayOptions(pressureCurve: try pressureCurve.map { try PressureCurve(parsing: $0) } ?? .linear)
+            options = RelayOptions(pressureCurve: try pressureCurve.map { try PressureCurve(parsing: $0) } ?? .linear, smoothing: smooth ? .defaults : nil)
         } catch {
             Console.error(error)
             throw ExitCode.failure

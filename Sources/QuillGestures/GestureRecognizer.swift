@@ -188,7 +188,13 @@ public struct GestureRecognizer: Sendable {
 
     private mutating func pressTap(_ sample: PenSample, pose: HoverPose, into events: inout [GestureEvent]) {
         if sample.phase.isInContact && !parameters.countsTapsWhileDrawing {
-            // A press while drawing is an ordinary button.
+            // A press while drawing is an ordinary button; a first tap waiting for its second can
+            // no longer become a double tap: it is delivered first, so presses stay in order.
+            if let first = firstTap {
+                events.append(first.press)
+                events.append(first.releaseEvent)
+                firstTap = nil
+            }
             plainTapPress = true
             tapPress = Press(time: sample.time, location: sample.tabletLocation, isSecond: false, pose: pose)
             events.append(GestureEvent(time: sample.time, kind: .button(parameters.source, isPressed: true), pose: pose))

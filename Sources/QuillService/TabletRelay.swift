@@ -85,6 +85,8 @@ public struct TabletRelay: Sendable {
     private var realToolID: Int32 = 0
     private var serial: Int32?
     private var isTouching = false
+    /// The held-back buttons as the virtual node has them (a press is never sent twice).
+    private var heldBack: Set<UInt16> = []
     private var decoded: [TabletEvent] = []
     private var outcomes: [PencilInteraction.Outcome] = []
     /// Smoothing: the filter, the real position (device units) and units per millimetre.
@@ -205,6 +207,7 @@ public struct TabletRelay: Sendable {
                     virtualTool = event.code
                 } else if code == realTool {
                     realTool = nil
+                    heldBack.removeAll()
                     guard let tool = virtualTool else {
                         dropped = true
                         continue
@@ -260,8 +263,9 @@ public struct TabletRelay: Sendable {
     private mutating func emitButtons(at time: Int64, into output: inout RelayOutput) {
         for outcome in outcomes {
             guard case let .button(source, isPressed) = outcome.gesture, let code = Self.code(of: source), code == tapCode || code == squeezeCode,
-                virtualTool != nil
+                virtualTool != nil, heldBack.contains(code) != isPressed
             else { continue }
+            if isPressed { heldBack.insert(code) } else { heldBack.remove(code) }
             output.pen.append(event(time, EvdevCode.EventType.key, code, isPressed ? 1 : 0))
             output.pen.append(Self.report(time))
         }

@@ -49,6 +49,23 @@ extension [GestureEvent] {
 @Suite struct GestureRecognizerTests {
     // Defaults: press ≤ 0.35 s, gap ≤ 0.30 s, travel ≤ 15 mm; samples every 5 ms.
 
+    @Test func aPressWhileDrawingDeliversAWaitingFirstTapFirst() {
+        // A tap while hovering, then the tip touches and the button is pressed while drawing:
+        // the first tap can no longer be a double tap's, and the presses stay in order (found by
+        // the virtual tablet's random streams: the first tap came after the drawing press).
+        var pen = PenScript()
+        pen.hover(0.1)
+        pen.tap(0.05, then: 0.02)
+        pen.hover(0.02, contact: true)
+        pen.hover(0.1, buttons: .stylus, contact: true)
+        pen.hover(0.5, contact: true)
+        let buttons = pen.recognize().compactMap { event -> (Double, Bool)? in
+            if case let .button(_, isPressed) = event.kind { return (event.time, isPressed) } else { return nil }
+        }
+        #expect(buttons.map(\.1) == [true, false, true, false])
+        #expect(zip(buttons, buttons.dropFirst()).allSatisfy { $0.0 <= $1.0 }, "delivered in the order they happened: \(buttons)")
+    }
+
     @Test func twoQuickShortPressesAreADoubleTap() {
         var pen = PenScript()
         pen.hover(0.1)

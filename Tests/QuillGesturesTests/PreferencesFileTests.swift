@@ -152,6 +152,7 @@ extension PreferencesFileTests {
                     "preferredTapAction": .string("ignore"), "preferredSqueezeAction": .string("switchPrevious"),
                     "prefersPencilOnlyDrawing": .bool(true), "prefersHoverToolPreview": .bool(false), "padDialControlsWidth": .bool(true),
                     "padButtons": .object(["1": .string("squeeze")]), "puckButtons": .object(["BTN_LEFT": .string("doubleTap")]),
+                    "keyChords": .object(["showColorPalette": .string("ctrl+shift+c")]),
                 ]
                 full[key] = nil
                 let read = try PreferencesFile.decode(JSONEncoder().encode(full), path: "p.json")
@@ -163,6 +164,7 @@ extension PreferencesFileTests {
                 case "padDialControlsWidth": #expect(read.padDialControlsWidth == defaults.padDialControlsWidth)
                 case "padButtons": #expect(read.padButtons.isEmpty)
                 case "puckButtons": #expect(read.puckButtons.isEmpty)
+                case "keyChords": #expect(read.keyChords.isEmpty)
                 default: Issue.record("untested key \(key)")
                 }
                 #expect(read != defaults)
@@ -186,6 +188,7 @@ extension PreferencesFileTests {
                 "padDialControlsWidth": (["true"], "expected true or false"),
                 "padButtons": (["object"], "expected an object of buttons to binding names"),
                 "puckButtons": (["object"], "expected an object of buttons to binding names"),
+                "keyChords": (["object"], "expected an object of actions to key chords"),
             ]
             #expect(Set(expected.keys) == Set(PreferencesFile.keys))
             for (key, (accepts, message)) in expected {
@@ -228,7 +231,7 @@ extension PreferencesFileTests {
             (#"{"preferredSqueezeAction":"doubleTap"}"#, "preferredSqueezeAction", "unknown action 'doubleTap'"),
             (#"{"prefersHoverToolPreview":"true"}"#, "prefersHoverToolPreview", "expected true or false, found 'true'"),
             (#"{"padDialControlsWidth":0}"#, "padDialControlsWidth", "expected true or false, found 0"),
-            (#"{"PreferredTapAction":"ignore"}"#, "PreferredTapAction", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons)"),
+            (#"{"PreferredTapAction":"ignore"}"#, "PreferredTapAction", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords)"),
             // The first bad key in order is named.
             (#"{"zzz":1,"aaa":2}"#, "aaa", "unknown key"),
             ("5", nil, "expected a JSON object"),
@@ -337,7 +340,7 @@ extension PreferencesFileTests {
             ("puckButton.BTN_9", "doubleTap", "expected a puck button, one of BTN_LEFT, BTN_RIGHT"),
             ("puckButton.BTN_9", "none", "expected a puck button"),
             ("puckButton.BTN_LEFT", "\"}", "unknown binding '\"}'"),
-            ("padButtons", "{}", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, or padButton.N, puckButton.NAME)"),
+            ("padButtons", "{}", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, or padButton.N, puckButton.NAME, keyChord.NAME)"),
             ("theme", "dark", "unknown key"),
         ])
         func setRefusesABadKeyOrValueNamingIt(key: String, text: String, message: String) {

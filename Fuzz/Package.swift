@@ -13,6 +13,10 @@ let package = Package(
         .executableTarget(name: "FuzzDescription", dependencies: ["FuzzSupport", .product(name: "QuillInput", package: "Quill")], path: "Sources/FuzzDescription"),
         .executableTarget(name: "FuzzLibinputRecord", dependencies: ["FuzzSupport", .product(name: "QuillInput", package: "Quill")], path: "Sources/FuzzLibinputRecord"),
         .executableTarget(name: "FuzzPreferences", dependencies: ["FuzzSupport", .product(name: "QuillGestures", package: "Quill")], path: "Sources/FuzzPreferences"),
+        .executableTarget(
+            name: "FuzzRelay",
+            dependencies: ["FuzzSupport", .product(name: "QuillService", package: "Quill"), .product(name: "QuillGestures", package: "Quill")],
+            path: "Sources/FuzzRelay"),
         .executableTarget(name: "FuzzDrawing", dependencies: ["FuzzSupport", .product(name: "QuillStroke", package: "Quill")], path: "Sources/FuzzDrawing"),
     ]
 )

@@ -23,6 +23,8 @@ import Testing
         #expect(virtual.filter { $0.tool == "eraser" }.count > real.filter { $0.tool == "eraser" }.count * 3)
         let info = try gestures.quill(["info", out], config: config).output
         #expect(info.contains("Quill virtual: Wacom Cintiq 22HDT Pen") && info.contains("tools: pen, eraser"), "\(info)")
+        // The real ids: libwacom knows it as the same model.
+        #expect(info.contains("from libwacom \"Wacom Cintiq 22HD touch\""), "\(info)")
 
         // With ignore, the virtual tablet's events are the recording's, line for line.
         #expect(try gestures.quill(["preferences", "set", "preferredTapAction", "ignore"], config: config).status == 0)

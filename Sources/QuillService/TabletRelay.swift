@@ -74,7 +74,6 @@ public struct TabletRelay: Sendable {
     /// The button codes held back for the recognizer (nil when its action is `ignore`).
     private let tapCode: UInt16?
     private let squeezeCode: UInt16?
-    private let parameters: DoubleTapParameters
     private let chords: [String: KeyChord]
     private let pressureAxis: AxisInfo?
     private let hasToolID: Bool
@@ -104,7 +103,6 @@ public struct TabletRelay: Sendable {
         self.device = device
         virtualDevice = VirtualTablet.description(of: device, isSmoothed: options.smoothing != nil)
         self.options = options
-        self.parameters = parameters
         decoder = try TabletDecoder(device: device, area: catalog?.activeArea(of: device))
         smoother = options.smoothing.map { StrokeSmoother(parameters: $0) }
         let millimetres = decoder.mapping

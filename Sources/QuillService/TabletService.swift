@@ -32,7 +32,8 @@ public final class TabletService {
     private let log: Log
     private var tablets: [Relayed] = []
     private var keyboard: UinputDevice?
-    /// Nodes that could not be relayed, so they are not tried at every look (tried again once gone).
+    /// Nodes that are not relayed — not pen tablets, or refused — so they are not opened at every
+    /// look (tried again once their path has gone).
     private var refused: Set<String> = []
     private var output = RelayOutput()
     private var events: [InputEvent] = []
@@ -134,11 +135,15 @@ public final class TabletService {
     private func scan() {
         let open = Set(tablets.map(\.node.path))
         let candidates = requested.isEmpty ? EvdevNode.eventNodes() : requested
-        let present = Set(candidates)
+        // A node that is not there (a requested tablet unplugged) is waited for without a word.
+        let present = Set(candidates.filter { access($0, F_OK) == 0 })
         refused.formIntersection(present)
-        for path in candidates where !open.contains(path) && !refused.contains(path) {
+        for path in candidates where present.contains(path) && !open.contains(path) && !refused.contains(path) {
             do {
-                try start(path, quietly: requested.isEmpty)
+                if try !start(path, quietly: requested.isEmpty) { refused.insert(path) }
+            } catch let error as EvdevNodeError where error.isGone {
+                // Unplugged as it was looked at: tried again at the next look.
+                continue
             } catch {
                 refused.insert(path)
                 log("\(error)")
@@ -148,19 +153,21 @@ public final class TabletService {
 
     /// Relays the node at `path`: the virtual tablet first, then the grab. `quietly` skips what is
     /// not a pen tablet (and Quill's own devices) without a word, as a look over every node does.
-    private func start(_ path: String, quietly: Bool = false) throws {
+    /// Returns false for a node skipped quietly.
+    @discardableResult
+    private func start(_ path: String, quietly: Bool = false) throws -> Bool {
         let node: EvdevNode
         do {
             node = try EvdevNode(path: path)
         } catch let error as EvdevNodeError where quietly && !error.isPermissionDenied {
-            return
+            return false
         }
         if VirtualTablet.isVirtual(node.description) {
-            if quietly { return }
+            if quietly { return false }
             throw ServiceError(message: "\(path) \"\(node.description.name)\" is one of Quill's own virtual devices")
         }
         guard TabletFinder.deviceClass(of: node) == .pen else {
-            if quietly { return }
+            if quietly { return false }
             throw ServiceError(message: "\(path) \"\(node.description.name)\" is not a pen tablet: quill service relays pens (its pad and touch nodes stay as they are)")
         }
         let relay = try TabletRelay(device: node.description, preferences: preferences, parameters: parameters, options: options, catalog: catalog)
@@ -169,6 +176,7 @@ public final class TabletService {
         try node.grab()
         tablets.append(Relayed(node: node, relay: relay, virtual: virtual))
         log("relaying \(path) \"\(node.description.name)\" as \(virtual.systemName ?? "a virtual tablet") \"\(relay.virtualDevice.name)\"")
+        return true
     }
 
     /// Reads what the node has and relays its whole frames; true when it wrote any.

@@ -5,9 +5,9 @@ import QuillInput
 /// A recording played through a ``TabletRelay`` as if it were live: `quill service --replay`'s
 /// dry run (and its paced replay into uinput), and the tests'. Streams: one frame at a time.
 ///
-/// The recording's first pen tablet is relayed (a pad or touch node in the same file is left out);
-/// a held-back press is decided at its deadline, before the first frame that comes later, as the
-/// live loop's timer decides it.
+/// The recording's first pen tablet is relayed, and its first pad when it has one (a touch node is
+/// left out); a held-back press is decided at its deadline, before the first frame that comes
+/// later, as the live loop's timer decides it.
 public final class RecordingRelay {
     /// The recording.
     public let path: String
@@ -17,8 +17,16 @@ public final class RecordingRelay {
     public var virtualDevice: DeviceDescription { relay.virtualDevice }
     /// The virtual keyboard, when the preferences bind a key chord.
     public let keyboard: DeviceDescription?
+    /// The relayed pad's index and virtual description, when the recording has a pad.
+    public let padIndex: Int?
+    public var virtualPad: DeviceDescription? { padRelay?.virtualDevice }
     private let reader: RecordingReader
     private var relay: TabletRelay
+    private var padRelay: PadRelay?
+    private var padFrame: [InputEvent] = []
+    private var padEvents: [PadEvent] = []
+    /// The first event, read while looking for the devices.
+    private var pendingItem: RecordingItem?
     private var frame: [InputEvent] = []
     private var lastTime: Int64 = 0
     private var isFinished = false
@@ -32,11 +40,19 @@ public final class RecordingRelay {
         self.path = path
         reader = try Recording.open(path: path, deviceFile: deviceFile)
         var found: (Int, DeviceDescription)?
+        var pad: (Int, DeviceDescription)?
         var skipped: [String] = []
-        while found == nil, let item = try reader.next() {
-            guard case let .device(index, description) = item else { continue }
-            if description.hasProximityKeys, description.axes[EvdevCode.Abs.x] != nil, description.axes[EvdevCode.Abs.y] != nil {
+        // Every description comes before the first event.
+        while let item = try reader.next() {
+            guard case let .device(index, description) = item else {
+                pendingItem = item
+                break
+            }
+            let kind = DeviceClass(capabilitiesOf: description)
+            if found == nil, kind == .pen {
                 found = (index, description)
+            } else if pad == nil, kind == .pad {
+                pad = (index, description)
             } else {
                 skipped.append("\"\(description.name)\"")
             }
@@ -44,11 +60,13 @@ public final class RecordingRelay {
         guard let (index, description) = found else {
             throw RecordingError(
                 file: path, line: nil,
-                message: "no pen tablet to relay (a virtual tablet needs a node with BTN_TOOL_* keys and ABS_X/ABS_Y)" + (skipped.isEmpty ? "" : "; found \(skipped.joined(separator: ", "))"))
+                message: "no pen tablet to relay (a virtual tablet needs a pen node: BTN_TOOL_* keys and ABS_X/ABS_Y)" + (skipped.isEmpty ? "" : "; found \(skipped.joined(separator: ", "))"))
         }
         deviceIndex = index
         relay = try TabletRelay(device: description, preferences: preferences, parameters: parameters, options: options, catalog: catalog)
         keyboard = VirtualTablet.keyboard(for: Array(preferences.keyChords.values))
+        padIndex = pad?.0
+        padRelay = pad.map { PadRelay(device: $0.1, preferences: preferences, layout: catalog?.padLayout(of: $0.1)) }
         frame.reserveCapacity(32)
     }
 
@@ -57,8 +75,20 @@ public final class RecordingRelay {
     public func next(into output: inout RelayOutput) throws -> Bool {
         guard !isFinished else { return false }
         frame.removeAll(keepingCapacity: true)
-        while let item = try reader.next() {
-            guard case let .event(index, event, _) = item, index == deviceIndex else { continue }
+        while let item = try nextItem() {
+            guard case let .event(index, event, _) = item else { continue }
+            if index == padIndex, var pad = padRelay {
+                // The pad's frames act through the pen's relay (the one session).
+                padFrame.append(event)
+                guard event.isFrameEnd else { continue }
+                padEvents.removeAll(keepingCapacity: true)
+                pad.relay(padFrame[...], into: &output, events: &padEvents)
+                padRelay = pad
+                for padEvent in padEvents { relay.handle(padEvent, into: &output) }
+                padFrame.removeAll(keepingCapacity: true)
+                return true
+            }
+            guard index == deviceIndex else { continue }
             frame.append(event)
             guard event.isFrameEnd else { continue }
             if let deadline = relay.nextDeadline, deadline < event.microseconds {
@@ -77,6 +107,14 @@ public final class RecordingRelay {
         relay.finish(at: max(lastTime, relay.nextDeadline ?? lastTime), into: &output)
         isFinished = true
         return true
+    }
+
+    private func nextItem() throws -> RecordingItem? {
+        if let item = pendingItem {
+            pendingItem = nil
+            return item
+        }
+        return try reader.next()
     }
 
     /// What the reader noticed on the way (``RecordingWarning``).

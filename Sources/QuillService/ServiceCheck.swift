@@ -60,11 +60,22 @@ public enum ServiceCheck {
             "double tap (two quick presses of \(parameters.source.rawValue)): \(preferences.preferredTapAction.name) → \(effect(preferences.preferredTapAction))",
             "squeeze (hold \(parameters.squeezeSource.rawValue) \(parameters.squeezeHold) s; a shorter press passes through): \(preferences.preferredSqueezeAction.name) → \(effect(preferences.preferredSqueezeAction))",
         ]
-        for (name, chord) in preferences.keyChords.sorted(by: { $0.key < $1.key }) where name == "widthUp" || name == "widthDown" {
-            lines.append("\(name): \(chord) (sent for each step of a ring or strip that sets the width — pads are not relayed yet, so not sent)")
+        for (number, binding) in preferences.padButtons.sorted(by: { $0.key < $1.key }) {
+            let does: String
+            switch binding {
+            case .doubleTap: does = "acts as the double tap: " + effect(preferences.preferredTapAction)
+            case .squeeze: does = "acts as the squeeze: " + effect(preferences.preferredSqueezeAction)
+            case .action(let action): does = effect(action)
+            }
+            lines.append("pad button \(number) (held back from apps): \(binding.name) → \(does)")
         }
-        if !preferences.padButtons.isEmpty || !preferences.puckButtons.isEmpty {
-            lines.append("pad and puck bindings: not applied by the service (it relays pen nodes; pads stay with the compositor)")
+        if preferences.padDialControlsWidth {
+            let up = preferences.keyChords["widthUp"].map { "\($0)" } ?? "nothing (bind keyChord.widthUp)"
+            let down = preferences.keyChords["widthDown"].map { "\($0)" } ?? "nothing (bind keyChord.widthDown)"
+            lines.append("rings and strips (held back from apps) set the width: each step up sends \(up), each step down \(down)")
+        }
+        if !preferences.puckButtons.isEmpty {
+            lines.append("puck buttons: their bindings act, and the buttons still reach apps (a puck's are not held back)")
         }
         return lines
     }

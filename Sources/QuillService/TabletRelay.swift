@@ -9,6 +9,8 @@ import QuillStroke
 public struct RelayOutput: Sendable {
     /// Events for the virtual tablet.
     public var pen: [InputEvent] = []
+    /// Events for the virtual pad (``PadRelay``).
+    public var pad: [InputEvent] = []
     /// Events for the virtual keyboard.
     public var keyboard: [InputEvent] = []
     /// What the person's gestures did (``PencilSession``'s outcomes).
@@ -23,6 +25,7 @@ public struct RelayOutput: Sendable {
     /// Empties the three lists, keeping their storage.
     public mutating func removeAll() {
         pen.removeAll(keepingCapacity: true)
+        pad.removeAll(keepingCapacity: true)
         keyboard.removeAll(keepingCapacity: true)
         outcomes.removeAll(keepingCapacity: true)
     }
@@ -146,6 +149,14 @@ public struct TabletRelay: Sendable {
         rewrite(frame, at: time, into: &output)
         if !wasInProximity { emitButtons(at: time, into: &output) }
         act(at: time, into: &output)
+    }
+
+    /// A pad event of the same tablet (``PadRelay``; its time in seconds of the frames' clock):
+    /// what the person bound acts — a tool switch on the virtual tablet, a key chord.
+    public mutating func handle(_ pad: PadEvent, into output: inout RelayOutput) {
+        outcomes.removeAll(keepingCapacity: true)
+        session.handle(.pad(pad), into: &outcomes)
+        act(at: Int64((pad.time * 1_000_000).rounded()), into: &output)
     }
 
     /// Time passed to `microseconds` with no frame: a held-back press whose deadline came is decided.

@@ -48,19 +48,36 @@ public final class TabletService {
     /// Frames relayed, over every tablet.
     public private(set) var framesRelayed = 0
 
-    /// One tablet being relayed.
+    /// One node being relayed: a pen (its relay owns the person's session) or a pad (its events
+    /// act through the pens of the same model).
     private final class Relayed {
+        enum Role {
+            case pen(TabletRelay)
+            case pad(PadRelay)
+        }
         let node: EvdevNode
-        var relay: TabletRelay
+        var role: Role
         let virtual: UinputDevice
         var frame: [InputEvent] = []
-        init(node: EvdevNode, relay: TabletRelay, virtual: UinputDevice) {
+        init(node: EvdevNode, role: Role, virtual: UinputDevice) {
             self.node = node
-            self.relay = relay
+            self.role = role
             self.virtual = virtual
             frame.reserveCapacity(32)
         }
+
+        var nextDeadline: Int64? {
+            if case .pen(let relay) = role { return relay.nextDeadline }
+            return nil
+        }
+
+        var isPad: Bool {
+            if case .pad = role { return true }
+            return false
+        }
     }
+
+    private var padEvents: [PadEvent] = []
 
     public init(
         requested: [String] = [], preferences: PencilPreferences, parameters: DoubleTapParameters = .defaults, options: RelayOptions = RelayOptions(),
@@ -101,7 +118,7 @@ public final class TabletService {
             var timeout = max(0, lastScan + rescanInterval - now)
             let nowMicroseconds = MonotonicClock.microseconds()
             for tablet in tablets {
-                if let deadline = tablet.relay.nextDeadline { timeout = min(timeout, max(0, Double(deadline - nowMicroseconds) / 1_000_000)) }
+                if let deadline = tablet.nextDeadline { timeout = min(timeout, max(0, Double(deadline - nowMicroseconds) / 1_000_000)) }
             }
             let readiness = try EvdevNode.wait(for: tablets.map(\.node), timeout: timeout, wakingOn: wakingOn)
             let readable = MonotonicClock.now()
@@ -114,9 +131,10 @@ public final class TabletService {
                         latencies.append(written - readable)
                         relayLatencies.append(written - lastRead)
                     }
-                    if let deadline = tablet.relay.nextDeadline, deadline <= MonotonicClock.microseconds() {
+                    if case .pen(var relay) = tablet.role, let deadline = relay.nextDeadline, deadline <= MonotonicClock.microseconds() {
                         output.removeAll()
-                        tablet.relay.advance(to: deadline, into: &output)
+                        relay.advance(to: deadline, into: &output)
+                        tablet.role = .pen(relay)
                         try deliver(output, of: tablet)
                     }
                 } catch {
@@ -166,16 +184,27 @@ public final class TabletService {
             if quietly { return false }
             throw ServiceError(message: "\(path) \"\(node.description.name)\" is one of Quill's own virtual devices")
         }
-        guard TabletFinder.deviceClass(of: node) == .pen else {
+        let role: Relayed.Role
+        switch TabletFinder.deviceClass(of: node) {
+        case .pen:
+            role = .pen(try TabletRelay(device: node.description, preferences: preferences, parameters: parameters, options: options, catalog: catalog))
+        case .pad where !preferences.padButtons.isEmpty || preferences.padDialControlsWidth:
+            // A pad is taken only when the person bound something on it; otherwise it stays as it is.
+            role = .pad(PadRelay(device: node.description, preferences: preferences, layout: catalog?.padLayout(of: node.description)))
+        default:
             if quietly { return false }
-            throw ServiceError(message: "\(path) \"\(node.description.name)\" is not a pen tablet: quill service relays pens (its pad and touch nodes stay as they are)")
+            throw ServiceError(message: "\(path) \"\(node.description.name)\" is not a pen tablet (or a pad with bindings): quill service relays pens, and pads whose buttons or rings the preferences bind; touch nodes stay as they are")
         }
-        let relay = try TabletRelay(device: node.description, preferences: preferences, parameters: parameters, options: options, catalog: catalog)
-        // The virtual tablet first: if it cannot be made, the real one is never grabbed.
-        let virtual = try UinputDevice(relay.virtualDevice)
+        let virtualDescription: DeviceDescription
+        switch role {
+        case .pen(let relay): virtualDescription = relay.virtualDevice
+        case .pad(let relay): virtualDescription = relay.virtualDevice
+        }
+        // The virtual device first: if it cannot be made, the real one is never grabbed.
+        let virtual = try UinputDevice(virtualDescription)
         try node.grab()
-        tablets.append(Relayed(node: node, relay: relay, virtual: virtual))
-        log("relaying \(path) \"\(node.description.name)\" as \(virtual.systemName ?? "a virtual tablet") \"\(relay.virtualDevice.name)\"")
+        tablets.append(Relayed(node: node, role: role, virtual: virtual))
+        log("relaying \(path) \"\(node.description.name)\" as \(virtual.systemName ?? "a virtual device") \"\(virtualDescription.name)\"")
         return true
     }
 
@@ -189,14 +218,38 @@ public final class TabletService {
             tablet.frame.append(event)
             guard event.isFrameEnd else { continue }
             output.removeAll()
-            if let deadline = tablet.relay.nextDeadline, deadline < event.microseconds { tablet.relay.advance(to: deadline, into: &output) }
-            tablet.relay.relay(tablet.frame[...], into: &output)
+            switch tablet.role {
+            case .pen(var relay):
+                if let deadline = relay.nextDeadline, deadline < event.microseconds { relay.advance(to: deadline, into: &output) }
+                relay.relay(tablet.frame[...], into: &output)
+                tablet.role = .pen(relay)
+                try deliver(output, of: tablet)
+                wrote = wrote || !output.pen.isEmpty
+            case .pad(var relay):
+                padEvents.removeAll(keepingCapacity: true)
+                relay.relay(tablet.frame[...], into: &output, events: &padEvents)
+                tablet.role = .pad(relay)
+                if !output.pad.isEmpty { try tablet.virtual.write(output.pad) }
+                wrote = wrote || !output.pad.isEmpty
+                if !padEvents.isEmpty { try act(onPadEventsOf: tablet) }
+            }
             tablet.frame.removeAll(keepingCapacity: true)
             framesRelayed += 1
-            try deliver(output, of: tablet)
-            wrote = wrote || !output.pen.isEmpty
         }
         return wrote
+    }
+
+    /// A pad's events act through the pens of the same model (a tablet's pen and pad nodes share
+    /// its USB ids), which own the session: a tool switch, a key chord.
+    private func act(onPadEventsOf pad: Relayed) throws {
+        let model = ModelID(pad.node.description)
+        for pen in tablets where !pen.isPad && ModelID(pen.node.description) == model {
+            guard case .pen(var relay) = pen.role else { continue }
+            output.removeAll()
+            for event in padEvents { relay.handle(event, into: &output) }
+            pen.role = .pen(relay)
+            try deliver(output, of: pen)
+        }
     }
 
     /// "relayed N frames; readable → written p50 … µs …; read → written p50 … µs …" (`quill service --stats`).
@@ -222,7 +275,18 @@ public final class TabletService {
             if case .squeeze(let phase) = outcome.gesture, phase != .began { continue }
             let chord = TabletRelay.chordName(of: outcome).flatMap { preferences.keyChords[$0] }
             let did = outcome.toolBefore != outcome.toolAfter ? "\(outcome.toolBefore) → \(outcome.toolAfter)" : chord.map { "sent \($0)" } ?? "nothing (no key chord bound)"
-            log("\(outcome.gesture == .doubleTap ? "double tap" : "squeeze") → \(outcome.action?.name ?? "custom"): \(outcome.action == .ignore ? "ignored" : did)")
+            log("\(Self.name(of: outcome.gesture)) → \(outcome.action?.name ?? "custom"): \(outcome.action == .ignore ? "ignored" : did)")
+        }
+    }
+
+    private static func name(of gesture: GestureEvent.Kind) -> String {
+        switch gesture {
+        case .doubleTap: return "double tap"
+        case .squeeze: return "squeeze"
+        case let .padButton(number): return "pad button \(number)"
+        case let .puckButton(name): return name
+        case .padDial: return "ring or strip"
+        case .button, .eraserEnd: return "button"
         }
     }
 

@@ -46,7 +46,7 @@ struct Service: ParsableCommand {
     @Option(help: "Play a recording as if it were a live tablet (a dry run with --output).")
     var replay: String?
 
-    @Option(help: "With --replay: write the virtual tablet as an evemu recording here instead of to uinput (key chords, if any, to OUT-keyboard.events).")
+    @Option(help: "With --replay: write the virtual tablet as an evemu recording here instead of to uinput (its pad, if the recording has one, to OUT-pad.events; key chords, if any, to OUT-keyboard.events).")
     var output: String?
 
     func validate() throws {
@@ -106,37 +106,41 @@ struct Service: ParsableCommand {
             // At the recording's pace, into uinput.
             StopSignal.install()
             let pen = try UinputDevice(relay.virtualDevice)
+            let pad = try relay.virtualPad.map { try UinputDevice($0) }
             let keyboard = try relay.keyboard.map { try UinputDevice($0) }
             FileHandle.standardError.write(Data("quill service: playing \(path) into \(pen.systemName ?? "a virtual tablet") \"\(relay.virtualDevice.name)\"\n".utf8))
             var origin: (recording: Int64, clock: Double)?
             while !StopSignal.isRequested, try relay.next(into: &output) {
-                if let time = output.pen.last?.microseconds ?? output.keyboard.last?.microseconds {
+                if let time = output.pen.last?.microseconds ?? output.pad.last?.microseconds ?? output.keyboard.last?.microseconds {
                     let start = origin ?? (time, MonotonicClock.now())
                     origin = start
                     let wait = start.clock + Double(time - start.recording) / 1_000_000 - MonotonicClock.now()
                     if wait > 0 { _ = try EvdevNode.wait(for: [], timeout: wait, wakingOn: StopSignal.wakeDescriptors) }
                 }
                 try pen.write(output.pen)
+                if let pad { try pad.write(output.pad) }
                 if let keyboard { try keyboard.write(output.keyboard) }
                 output.removeAll()
             }
             return
         }
-        let pen = try TextOutput(path: outputPath)
-        pen.line(String(EvemuWriter.header(of: relay.virtualDevice).dropLast()))
-        let keyboardPath = (outputPath as NSString).deletingPathExtension + "-keyboard.events"
-        let keyboard = try relay.keyboard.map { description -> TextOutput in
-            let file = try TextOutput(path: keyboardPath)
+        // The virtual tablet to OUT, its pad and keyboard (when there are) beside it.
+        func file(_ description: DeviceDescription, _ path: String) throws -> TextOutput {
+            let file = try TextOutput(path: path)
             file.line(String(EvemuWriter.header(of: description).dropLast()))
             return file
         }
+        let stem = (outputPath as NSString).deletingPathExtension
+        let pen = try file(relay.virtualDevice, outputPath)
+        let pad = try relay.virtualPad.map { try file($0, stem + "-pad.events") }
+        let keyboard = try relay.keyboard.map { try file($0, stem + "-keyboard.events") }
         while try relay.next(into: &output) {
             for event in output.pen { pen.line(String(EvemuWriter.line(event).dropLast())) }
+            for event in output.pad { pad?.line(String(EvemuWriter.line(event).dropLast())) }
             for event in output.keyboard { keyboard?.line(String(EvemuWriter.line(event).dropLast())) }
             output.removeAll()
         }
-        pen.flush()
-        keyboard?.flush()
+        for file in [pen, pad, keyboard] { file?.flush() }
         for warning in relay.warnings { Console.warning(warning) }
     }
 }

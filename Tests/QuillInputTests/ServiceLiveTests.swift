@@ -36,13 +36,23 @@ struct ServiceLiveTests {
     /// Runs `quill service --device NODE` on `mock` until `signal` comes `after` seconds past the
     /// stream's end; the captured virtual devices' files, in creation order.
     func serve(_ mock: MockedTablet, signal: String = "TERM", environment: [String: String] = [:], after: Double = 1.5) throws -> (run: (status: Int32, output: String, error: String), captures: [String]) {
+        try serve([mock], arguments: ["--device", mock.node], signal: signal, environment: environment, after: after)
+    }
+
+    /// Runs `quill service ARGUMENTS` on `mocks` with `preferences` (the file's JSON) until `signal`
+    /// comes `after` seconds past the longest stream's end.
+    func serve(_ mocks: [MockedTablet], arguments: [String], preferences: String? = nil, signal: String = "TERM", environment: [String: String] = [:], after: Double = 1.5) throws -> (run: (status: Int32, output: String, error: String), captures: [String]) {
         let capture = TestScratch.directory.appendingPathComponent("uinput-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-        let seconds = MockedTablet.lead + mock.duration + after
-        let config = TestScratch.directory.appendingPathComponent("config-\(UUID().uuidString)").path
-        let run = try mock.run(
-            ["/usr/bin/timeout", "-s", signal, String(format: "%.1f", seconds), CommandLineTests.executable.path, "service", "--device", mock.node],
-            environment: environment.merging(["QUILL_UINPUT_CAPTURE": capture.path, "XDG_CONFIG_HOME": config]) { a, _ in a },
+        let seconds = MockedTablet.lead + (mocks.map(\.duration).max() ?? 0) + after
+        let config = TestScratch.directory.appendingPathComponent("config-\(UUID().uuidString)")
+        if let preferences {
+            try FileManager.default.createDirectory(at: config.appendingPathComponent("quill"), withIntermediateDirectories: true)
+            try preferences.write(to: config.appendingPathComponent("quill/preferences.json"), atomically: true, encoding: .utf8)
+        }
+        let run = try MockedTablet.run(
+            mocks, ["/usr/bin/timeout", "-s", signal, String(format: "%.1f", seconds), CommandLineTests.executable.path, "service"] + arguments,
+            environment: environment.merging(["QUILL_UINPUT_CAPTURE": capture.path, "XDG_CONFIG_HOME": config.path]) { a, _ in a },
             timeout: Int(seconds) + 30, rebasesTimes: false, preload: [try Self.uinputShim.get()])
         let files = try FileManager.default.contentsOfDirectory(atPath: capture.path).sorted().map { capture.appendingPathComponent($0).path }
         return (run, files)
@@ -120,6 +130,27 @@ struct ServiceLiveTests {
             #expect(captures.count == 2 && run.error.components(separatedBy: "relaying \(mock.node)").count == 3, "\(run.error)")
             #expect(run.error.components(separatedBy: "EVIOCGRAB 1 on mocked node 1").count == 3, "\(run.error)")
         }
+    }
+
+    @Test func aBoundPadButtonSwitchesThePenInEveryAppAndNeverReachesThem() throws {
+        // The Intuos4's pad (event13: its eight buttons pressed in turn) and pen (event14); the
+        // person bound button 3 to switchEraser. No --device: the service finds both.
+        let pad = try MockedTablet(recording: Fixtures.intuos4PadButtons, deviceFile: Fixtures.intuos4PadDescription, number: 13)
+        let pen = try MockedTablet(recording: Fixtures.intuos4Move, deviceFile: Fixtures.intuos4Description, number: 14)
+        let (run, captures) = try serve([pad, pen], arguments: [], preferences: #"{"padButtons": {"3": "switchEraser"}}"#)
+        #expect(run.status == 124, "\(run.error)")
+        #expect(run.error.contains("relaying \(pad.node) \"Wacom Intuos4 6x9 Pad\"") && run.error.contains("relaying \(pen.node) \"Wacom Intuos4 6x9 Pen\""), "\(run.error)")
+        #expect(run.error.contains("pad button 3 → switchEraser: pen → eraser"), "\(run.error)")
+        #expect(captures.count == 2)
+        let texts = try captures.map { try String(contentsOfFile: $0, encoding: .utf8) }
+        let padCapture = try #require(zip(captures, texts).first { $0.1.contains("N: Quill virtual: Wacom Intuos4 6x9 Pad") }?.0)
+        let penCapture = try #require(zip(captures, texts).first { $0.1.contains("N: Quill virtual: Wacom Intuos4 6x9 Pen") }?.0)
+        // Seven of the eight buttons reach apps; the pen is the eraser once button 3 was pressed.
+        let presses = try Self.events(padCapture).filter { $0[0] == 1 && $0[2] == 1 }
+        #expect(presses.count == 7, "\(presses)")
+        let penKeys = try Self.events(penCapture).filter { $0[0] == 1 && ($0[1] == 0x140 || $0[1] == 0x141) }
+        #expect(penKeys.contains([1, 0x141, 1]), "the pen end came in (or switched) as the eraser: \(penKeys)")
+        for text in texts { #expect(text.hasSuffix("# quill-uinput: destroyed\n")) }
     }
 
     @Test func aVirtualTabletThatCannotBeMadeLeavesTheRealOneUngrabbed() throws {

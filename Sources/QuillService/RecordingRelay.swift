@@ -77,13 +77,12 @@ public final class RecordingRelay {
         frame.removeAll(keepingCapacity: true)
         while let item = try nextItem() {
             guard case let .event(index, event, _) = item else { continue }
-            if index == padIndex, var pad = padRelay {
+            if index == padIndex, padRelay != nil {
                 // The pad's frames act through the pen's relay (the one session).
                 padFrame.append(event)
                 guard event.isFrameEnd else { continue }
                 padEvents.removeAll(keepingCapacity: true)
-                pad.relay(padFrame[...], into: &output, events: &padEvents)
-                padRelay = pad
+                padRelay?.relay(padFrame[...], into: &output, events: &padEvents)
                 for padEvent in padEvents { relay.handle(padEvent, into: &output) }
                 padFrame.removeAll(keepingCapacity: true)
                 return true

@@ -49,33 +49,25 @@ public final class TabletService {
     public private(set) var framesRelayed = 0
 
     /// One node being relayed: a pen (its relay owns the person's session) or a pad (its events
-    /// act through the pens of the same model).
+    /// act through the pens of the same model). The relays are mutated in place (never copied out
+    /// and back, which would copy their buffers every frame).
     private final class Relayed {
-        enum Role {
-            case pen(TabletRelay)
-            case pad(PadRelay)
-        }
         let node: EvdevNode
-        var role: Role
+        var pen: TabletRelay?
+        var pad: PadRelay?
         let virtual: UinputDevice
         var frame: [InputEvent] = []
-        init(node: EvdevNode, role: Role, virtual: UinputDevice) {
+        init(node: EvdevNode, pen: TabletRelay?, pad: PadRelay?, virtual: UinputDevice) {
             self.node = node
-            self.role = role
+            self.pen = pen
+            self.pad = pad
             self.virtual = virtual
             frame.reserveCapacity(32)
         }
-
-        var nextDeadline: Int64? {
-            if case .pen(let relay) = role { return relay.nextDeadline }
-            return nil
-        }
-
-        var isPad: Bool {
-            if case .pad = role { return true }
-            return false
-        }
     }
+
+    /// The relayed nodes, in `tablets`' order (kept, not rebuilt at every wait).
+    private var nodes: [EvdevNode] = []
 
     private var padEvents: [PadEvent] = []
 
@@ -92,9 +84,6 @@ public final class TabletService {
         self.log = log
         events.reserveCapacity(256)
     }
-
-    /// The nodes relayed now, and the virtual devices' kernel names.
-    public var relayed: [(node: String, virtual: String?)] { tablets.map { ($0.node.path, $0.virtual.systemName) } }
 
     /// Relays until `shouldStop` says so (checked after every wake-up; `wakingOn` are fds that
     /// wake the wait, e.g. a signal's self-pipe). Throws when the virtual keyboard cannot be made
@@ -118,9 +107,9 @@ public final class TabletService {
             var timeout = max(0, lastScan + rescanInterval - now)
             let nowMicroseconds = MonotonicClock.microseconds()
             for tablet in tablets {
-                if let deadline = tablet.nextDeadline { timeout = min(timeout, max(0, Double(deadline - nowMicroseconds) / 1_000_000)) }
+                if let deadline = tablet.pen?.nextDeadline { timeout = min(timeout, max(0, Double(deadline - nowMicroseconds) / 1_000_000)) }
             }
-            let readiness = try EvdevNode.wait(for: tablets.map(\.node), timeout: timeout, wakingOn: wakingOn)
+            let readiness = try EvdevNode.wait(for: nodes, timeout: timeout, wakingOn: wakingOn)
             let readable = MonotonicClock.now()
             var gone: [Int] = []
             for (index, tablet) in tablets.enumerated() {
@@ -131,10 +120,9 @@ public final class TabletService {
                         latencies.append(written - readable)
                         relayLatencies.append(written - lastRead)
                     }
-                    if case .pen(var relay) = tablet.role, let deadline = relay.nextDeadline, deadline <= MonotonicClock.microseconds() {
+                    if let deadline = tablet.pen?.nextDeadline, deadline <= MonotonicClock.microseconds() {
                         output.removeAll()
-                        relay.advance(to: deadline, into: &output)
-                        tablet.role = .pen(relay)
+                        tablet.pen?.advance(to: deadline, into: &output)
                         try deliver(output, of: tablet)
                     }
                 } catch {
@@ -143,6 +131,7 @@ public final class TabletService {
                 }
             }
             for index in gone.reversed() { stop(tablets.remove(at: index)) }
+            if !gone.isEmpty { nodes = tablets.map(\.node) }
         }
     }
 
@@ -184,26 +173,24 @@ public final class TabletService {
             if quietly { return false }
             throw ServiceError(message: "\(path) \"\(node.description.name)\" is one of Quill's own virtual devices")
         }
-        let role: Relayed.Role
+        var pen: TabletRelay?
+        var pad: PadRelay?
         switch TabletFinder.deviceClass(of: node) {
         case .pen:
-            role = .pen(try TabletRelay(device: node.description, preferences: preferences, parameters: parameters, options: options, catalog: catalog))
+            pen = try TabletRelay(device: node.description, preferences: preferences, parameters: parameters, options: options, catalog: catalog)
         case .pad where !preferences.padButtons.isEmpty || preferences.padDialControlsWidth:
             // A pad is taken only when the person bound something on it; otherwise it stays as it is.
-            role = .pad(PadRelay(device: node.description, preferences: preferences, layout: catalog?.padLayout(of: node.description)))
+            pad = PadRelay(device: node.description, preferences: preferences, layout: catalog?.padLayout(of: node.description))
         default:
             if quietly { return false }
             throw ServiceError(message: "\(path) \"\(node.description.name)\" is not a pen tablet (or a pad with bindings): quill service relays pens, and pads whose buttons or rings the preferences bind; touch nodes stay as they are")
         }
-        let virtualDescription: DeviceDescription
-        switch role {
-        case .pen(let relay): virtualDescription = relay.virtualDevice
-        case .pad(let relay): virtualDescription = relay.virtualDevice
-        }
+        guard let virtualDescription = pen?.virtualDevice ?? pad?.virtualDevice else { return false }
         // The virtual device first: if it cannot be made, the real one is never grabbed.
         let virtual = try UinputDevice(virtualDescription)
         try node.grab()
-        tablets.append(Relayed(node: node, role: role, virtual: virtual))
+        tablets.append(Relayed(node: node, pen: pen, pad: pad, virtual: virtual))
+        nodes.append(node)
         log("relaying \(path) \"\(node.description.name)\" as \(virtual.systemName ?? "a virtual device") \"\(virtualDescription.name)\"")
         return true
     }
@@ -218,17 +205,14 @@ public final class TabletService {
             tablet.frame.append(event)
             guard event.isFrameEnd else { continue }
             output.removeAll()
-            switch tablet.role {
-            case .pen(var relay):
-                if let deadline = relay.nextDeadline, deadline < event.microseconds { relay.advance(to: deadline, into: &output) }
-                relay.relay(tablet.frame[...], into: &output)
-                tablet.role = .pen(relay)
+            if tablet.pen != nil {
+                if let deadline = tablet.pen?.nextDeadline, deadline < event.microseconds { tablet.pen?.advance(to: deadline, into: &output) }
+                tablet.pen?.relay(tablet.frame[...], into: &output)
                 try deliver(output, of: tablet)
                 wrote = wrote || !output.pen.isEmpty
-            case .pad(var relay):
+            } else {
                 padEvents.removeAll(keepingCapacity: true)
-                relay.relay(tablet.frame[...], into: &output, events: &padEvents)
-                tablet.role = .pad(relay)
+                tablet.pad?.relay(tablet.frame[...], into: &output, events: &padEvents)
                 if !output.pad.isEmpty { try tablet.virtual.write(output.pad) }
                 wrote = wrote || !output.pad.isEmpty
                 if !padEvents.isEmpty { try act(onPadEventsOf: tablet) }
@@ -243,11 +227,9 @@ public final class TabletService {
     /// its USB ids), which own the session: a tool switch, a key chord.
     private func act(onPadEventsOf pad: Relayed) throws {
         let model = ModelID(pad.node.description)
-        for pen in tablets where !pen.isPad && ModelID(pen.node.description) == model {
-            guard case .pen(var relay) = pen.role else { continue }
+        for pen in tablets where pen.pen != nil && ModelID(pen.node.description) == model {
             output.removeAll()
-            for event in padEvents { relay.handle(event, into: &output) }
-            pen.role = .pen(relay)
+            for event in padEvents { pen.pen?.handle(event, into: &output) }
             try deliver(output, of: pen)
         }
     }
@@ -299,6 +281,7 @@ public final class TabletService {
         for tablet in tablets { stop(tablet) }
         if !tablets.isEmpty { log("released \(tablets.map(\.node.path).joined(separator: ", ")); virtual devices removed") }
         tablets.removeAll()
+        nodes.removeAll()
         keyboard = nil
     }
 }

@@ -19,7 +19,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     /// Reads `text`; throws ``ParameterError`` naming the part that is not a key, a repeated key,
     /// a chord of modifiers only or one too long.
     public init(parsing text: String) throws {
-        let parts = text.split(separator: "+", omittingEmptySubsequences: false).map { String($0) }
+        let parts = text.split(separator: "+", omittingEmptySubsequences: false).map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
         guard !text.isEmpty, parts.count <= Self.maximumKeys else {
             throw ParameterError(field: "KeyChord", value: "'\(text)'", expected: "1 … \(Self.maximumKeys) key names joined by '+', e.g. ctrl+shift+c")
         }
@@ -35,8 +35,8 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
             }
             keys.append(code)
         }
-        guard let last = keys.last, !Self.modifiers.values.contains(last) else {
-            throw ParameterError(field: "KeyChord", value: "'\(text)'", expected: "a key after the modifiers, e.g. ctrl+z")
+        guard let last = keys.last, !Self.modifiers.values.contains(last), keys.dropLast().allSatisfy(Self.modifiers.values.contains) else {
+            throw ParameterError(field: "KeyChord", value: "'\(text)'", expected: "modifiers (ctrl, shift, alt, altgr, super) then one key, e.g. ctrl+z")
         }
         self.keys = keys
         self.text = text
@@ -74,7 +74,8 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         let upper = part.uppercased()
         let aliases = ["ESCAPE": "ESC", "RETURN": "ENTER", "DEL": "DELETE", "PGUP": "PAGEUP", "PGDN": "PAGEDOWN"]
         let full = upper.hasPrefix("KEY_") ? upper : "KEY_" + (aliases[upper] ?? upper)
-        guard full.count > 4, let code = EvdevNames.code(type: EvdevCode.EventType.key, named: full), code < EvdevCode.Key.btn0 else { return nil }
+        // A key of a keyboard: not KEY_RESERVED (0), not a button (BTN_*, from 0x100).
+        guard full.count > 4, let code = EvdevNames.code(type: EvdevCode.EventType.key, named: full), code > 0, code < EvdevCode.Key.btn0 else { return nil }
         return code
     }
 }

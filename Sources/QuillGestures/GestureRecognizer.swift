@@ -157,6 +157,15 @@ public struct GestureRecognizer: Sendable {
         }
     }
 
+    /// A first tap still waiting for its second is delivered now (press and release), unless a
+    /// second press is already down.
+    public mutating func settleWaitingTap(into events: inout [GestureEvent]) {
+        guard let first = firstTap, tapPress == nil || tapPress?.isSecond == false else { return }
+        events.append(first.press)
+        events.append(first.releaseEvent)
+        firstTap = nil
+    }
+
     /// The tool left proximity at `time`: a squeeze is cancelled, buttons are released, the eraser end leaves.
     public mutating func proximityOut(at time: Double, into events: inout [GestureEvent]) {
         advance(to: time, into: &events)

@@ -109,7 +109,21 @@ public struct PencilSession: Sendable {
 
     /// When a recognizer next needs time to pass (a pending single press, a squeeze hold), in the
     /// samples' clock (seconds); nil when nothing waits.
-    public var nextDeadline: Double? { recognizers.values.compactMap(\.nextDeadline).min() }
+    public var nextDeadline: Double? {
+        var earliest: Double?
+        for recognizer in recognizers.values {
+            if let deadline = recognizer.nextDeadline, deadline < earliest ?? .infinity { earliest = deadline }
+        }
+        return earliest
+    }
+
+    /// A first tap of `device` still waiting for its second is delivered now (its press and
+    /// release), as when its time runs out: what a relay calls as the tool leaves proximity, so the
+    /// press reaches apps while the tool is still there.
+    public mutating func settleWaitingTap(of device: Int, into outcomes: inout [PencilInteraction.Outcome]) {
+        recognizers[device]?.settleWaitingTap(into: &pending)
+        drain(into: &outcomes)
+    }
 
     /// Time passed to `time` (seconds, the samples' clock) with no event: what was waiting for a
     /// deadline at or before it is decided.

@@ -1,7 +1,7 @@
 import QuillCore
 
 /// Writes an evemu recording (`# EVEMU 1.3`): a device's description (`N:`, `I:`, `P:`, `B:`,
-/// `A:` lines, as `evemu-describe` writes them) and its events (`E: sec.usec type code value`), the
+/// `A:` lines, laid out as `evemu-describe` writes them, which `evemu-device` reads back) and its events (`E: sec.usec type code value`), the
 /// text ``EvemuReader`` and umockdev read back. `quill service --replay --output` writes the
 /// virtual tablet this way.
 public enum EvemuWriter {
@@ -9,14 +9,17 @@ public enum EvemuWriter {
     public static func header(of device: DeviceDescription) -> String {
         var text = "# EVEMU 1.3\n# Input device name: \"\(device.name)\"\nN: \(device.name)\n"
         text += "I: \(hex4(device.bus)) \(hex4(device.vendor)) \(hex4(device.product)) \(hex4(device.version))\n"
-        text += "P: " + bytes(device.properties, count: 8) + "\n"
-        // evemu writes every type's mask, in type order: EV_KEY's in 96 bytes, the others in 8
-        // (more for types with more codes), EV_ABS's from the axes.
-        var types = device.codes
-        if !device.axes.isEmpty { types[EvdevCode.EventType.abs] = device.axes.keys.sorted() }
-        for (type, codes) in types.sorted(by: { $0.key < $1.key }) where type != EvdevCode.EventType.syn {
-            let count = max(8, ((Int(EvdevNames.maximumCode(type: type) ?? 63) + 1) + 7) / 8)
-            text += "B: \(String(hex2(type))) " + bytes(codes, count: count) + "\n"
+        text += "P: " + bytes(device.properties, count: 8).joined(separator: " ") + "\n"
+        // As evemu-describe: every type's mask (EV_SYN, KEY, REL, ABS, MSC, SW, LED, SND, REP, FF),
+        // 8 bytes a line (evemu reads 8 a line), EV_ABS's from the axes, EV_SYN's SYN_REPORT,
+        // SYN_CONFIG and SYN_DROPPED when the description lists none.
+        for type: UInt16 in [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x11, 0x12, 0x14, 0x15] {
+            let codes = type == EvdevCode.EventType.abs ? Array(device.axes.keys) : type == EvdevCode.EventType.syn ? device.codes[type] ?? [0, 1, 3] : device.codes[type] ?? []
+            let count = ((Int(EvdevNames.maximumCode(type: type) ?? 63) + 1 + 63) / 64) * 8
+            let mask = bytes(codes, count: count)
+            for line in stride(from: 0, to: mask.count, by: 8) {
+                text += "B: \(hex2(type)) " + mask[line..<min(mask.count, line + 8)].joined(separator: " ") + "\n"
+            }
         }
         for (code, axis) in device.axes.sorted(by: { $0.key < $1.key }) {
             text += "A: \(hex2(code)) \(axis.minimum) \(axis.maximum) \(axis.fuzz) \(axis.flat) \(axis.resolution)\n"
@@ -41,11 +44,12 @@ public enum EvemuWriter {
         return String(repeating: "0", count: max(0, 4 - text.count)) + text
     }
 
-    /// A bitmask of `codes` as `count` hex bytes (more when a code lies beyond them).
-    private static func bytes(_ codes: [UInt16], count: Int) -> String {
-        var mask = [UInt8](repeating: 0, count: max(count, codes.map { Int($0) / 8 + 1 }.max() ?? 0))
+    /// A bitmask of `codes` as `count` hex bytes (more, in whole lines of 8, when a code lies beyond them).
+    private static func bytes(_ codes: [UInt16], count: Int) -> [String] {
+        let needed = codes.map { Int($0) / 8 + 1 }.max() ?? 0
+        var mask = [UInt8](repeating: 0, count: max(count, (needed + 7) / 8 * 8))
         for code in codes { mask[Int(code) / 8] |= 1 << (code % 8) }
-        return mask.map(hex2Byte).joined(separator: " ")
+        return mask.map(hex2Byte)
     }
 
     private static func hex2Byte(_ byte: UInt8) -> String { hex2(UInt16(byte)) }

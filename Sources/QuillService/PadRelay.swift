@@ -7,10 +7,11 @@ import QuillInput
 /// ``TabletRelay`` (``TabletRelay/handle(_:into:)``), which owns the session — and the rest passes
 /// unchanged.
 ///
-/// Held back: a pad button bound in ``PencilPreferences/padButtons`` (its press and release: the
-/// button acts as the double tap, the squeeze or its own action, and apps do not also see it), and,
-/// when ``PencilPreferences/padDialControlsWidth`` is on, the rings' and strips' axes (each step
-/// sends the `widthUp` / `widthDown` chord). Unbound buttons, the mode-switch LEDs' keys and
+/// Held back: a pad button bound in ``PencilPreferences/padButtons`` to something that acts here
+/// (``VirtualTablet/acts(_:preferences:)``: its press and release; the button acts as the double
+/// tap, the squeeze or its own action, and apps do not also see it), and, when
+/// ``PencilPreferences/padDialControlsWidth`` is on and a width chord is bound, the rings' and
+/// strips' axes (each step sends the `widthUp` / `widthDown` chord). Unbound buttons, the mode-switch LEDs' keys and
 /// everything else pass.
 public struct PadRelay: Sendable {
     /// The real pad.
@@ -29,8 +30,12 @@ public struct PadRelay: Sendable {
         decoder = PadDecoder(device: device, layout: layout)
         decoder.startClock(at: 0)
         let codes = decoder.layout.buttonCodes
-        heldBackKeys = Set(preferences.padButtons.keys.compactMap { $0 < codes.count ? codes[$0] : nil })
-        heldBackAxes = preferences.padDialControlsWidth ? [EvdevCode.Abs.wheel, EvdevCode.Abs.throttle, EvdevCode.Abs.rx, EvdevCode.Abs.ry] : []
+        // Held back only what acts here (a binding to an unbound palette would swallow the button).
+        heldBackKeys = Set(preferences.padButtons.compactMap { number, binding in
+            number < codes.count && VirtualTablet.acts(binding, preferences: preferences) ? codes[number] : nil
+        })
+        let setsWidth = preferences.padDialControlsWidth && (preferences.keyChords["widthUp"] != nil || preferences.keyChords["widthDown"] != nil)
+        heldBackAxes = setsWidth ? [EvdevCode.Abs.wheel, EvdevCode.Abs.throttle, EvdevCode.Abs.rx, EvdevCode.Abs.ry] : []
     }
 
     /// Relays one frame of the real pad into `output.pad` and appends its pad events (times in

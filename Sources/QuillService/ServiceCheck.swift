@@ -51,7 +51,7 @@ public enum ServiceCheck {
             case .switchPrevious: return "switches between the pen and the eraser (the two tool types a tablet gives apps), as switchEraser"
             case .showColorPalette, .showInkAttributes, .showContextualPalette, .runSystemShortcut:
                 guard let chord = preferences.keyChords[action.name] else {
-                    return "nothing is sent: apps show their own palettes, so bind a key chord (quill preferences set keyChord.\(action.name) ctrl+shift+p)"
+                    return "nothing is sent and the button reaches apps as it is: apps show their own palettes, so bind a key chord (quill preferences set keyChord.\(action.name) ctrl+shift+p)"
                 }
                 return "sends \(chord) through the virtual keyboard"
             }
@@ -67,12 +67,14 @@ public enum ServiceCheck {
             case .squeeze: does = "acts as the squeeze: " + effect(preferences.preferredSqueezeAction)
             case .action(let action): does = effect(action)
             }
-            lines.append("pad button \(number) (held back from apps): \(binding.name) → \(does)")
+            let held = VirtualTablet.acts(binding, preferences: preferences) ? "held back from apps" : "passes through"
+            lines.append("pad button \(number) (\(held)): \(binding.name) → \(does)")
         }
         if preferences.padDialControlsWidth {
             let up = preferences.keyChords["widthUp"].map { "\($0)" } ?? "nothing (bind keyChord.widthUp)"
             let down = preferences.keyChords["widthDown"].map { "\($0)" } ?? "nothing (bind keyChord.widthDown)"
-            lines.append("rings and strips (held back from apps) set the width: each step up sends \(up), each step down \(down)")
+            let held = preferences.keyChords["widthUp"] != nil || preferences.keyChords["widthDown"] != nil ? "held back from apps" : "passing through"
+            lines.append("rings and strips (\(held)) set the width: each step up sends \(up), each step down \(down)")
         }
         if !preferences.puckButtons.isEmpty {
             lines.append("puck buttons: their bindings act, and the buttons still reach apps (a puck's are not held back)")

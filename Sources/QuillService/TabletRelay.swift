@@ -116,8 +116,10 @@ public struct TabletRelay: Sendable {
         // The pen and the eraser are the two tool types a virtual tablet gives: switchPrevious
         // toggles between them as switchEraser does.
         session = PencilSession(preferences: preferences, parameters: parameters, toolState: ToolState(current: .pen, previous: .eraser))
-        tapCode = preferences.preferredTapAction == .ignore ? nil : Self.code(of: parameters.source)
-        squeezeCode = preferences.preferredSqueezeAction == .ignore ? nil : Self.code(of: parameters.squeezeSource)
+        // A button is held back only when its action does something here: a palette action with
+        // no chord bound would swallow the button (an app's own use of it, e.g. panning) for nothing.
+        tapCode = VirtualTablet.acts(preferences.preferredTapAction, chords: preferences.keyChords) ? Self.code(of: parameters.source) : nil
+        squeezeCode = VirtualTablet.acts(preferences.preferredSqueezeAction, chords: preferences.keyChords) ? Self.code(of: parameters.squeezeSource) : nil
         chords = preferences.keyChords
         pressureAxis = options.pressureCurve.isLinear ? nil : device.axes[EvdevCode.Abs.pressure].flatMap { $0.span > 0 ? $0 : nil }
         hasToolID = device.axes[EvdevCode.Abs.misc] != nil
@@ -129,9 +131,11 @@ public struct TabletRelay: Sendable {
     /// True while the virtual pen end is the eraser (a double tap or squeeze switched it).
     public var isErasing: Bool { session.isErasing }
 
-    /// When time must pass for a held-back press to be decided (µs, the frames' clock), or nil.
+    /// When time must pass for a held-back press to be decided (µs, the frames' clock), or nil:
+    /// the first microsecond strictly after the recognizer's deadline (it decides once time is
+    /// past it), so ``advance(to:into:)`` at this time always decides.
     public var nextDeadline: Int64? {
-        session.nextDeadline.map { Int64(($0 * 1_000_000).rounded(.up)) }
+        session.nextDeadline.map { Int64(($0 * 1_000_000).rounded(.down)) + 1 }
     }
 
     /// Relays one frame of the real node (its events up to and including `SYN_REPORT`).
@@ -142,6 +146,11 @@ public struct TabletRelay: Sendable {
         decoder.decode(frame: frame, into: &decoded)
         outcomes.removeAll(keepingCapacity: true)
         for event in decoded { session.handle(event, into: &outcomes) }
+        // The tool leaving: a first tap still waiting can no longer be a double tap's (and its
+        // press would find no tool to belong to): it goes now, before the tool leaves.
+        if let tool = realTool, frame.contains(where: { $0.type == EvdevCode.EventType.key && $0.code == tool && $0.value == 0 }) {
+            session.settleWaitingTap(of: 0, into: &outcomes)
+        }
         // Presses decided now belong before this frame while the virtual tool is in proximity
         // (a press settled as the tool leaves must reach apps before it leaves), else after it.
         let wasInProximity = virtualTool != nil
@@ -188,12 +197,16 @@ public struct TabletRelay: Sendable {
         for event in frame where event.type == key && Self.isTool(event.code) {
             if event.value != 0 { entering = event.code } else if event.code == realTool { isLeaving = true }
         }
+        var flipped: UInt16?
         if isLeaving, entering != nil, let tool = virtualTool {
+            flipped = realTool
             if isTouching { output.pen.append(event(time, key, EvdevCode.Key.touch, 0)) }
             output.pen.append(event(time, key, tool, 0))
             output.pen.append(Self.report(time))
             virtualTool = nil
             realTool = nil
+            isTouching = false
+            heldBack.removeAll(keepingCapacity: true)
         }
         let frameTool = entering.map(virtualCode(for:)) ?? virtualTool
         if entering != nil { smoother?.reset() }
@@ -216,14 +229,15 @@ public struct TabletRelay: Sendable {
                     virtualTool = event.code
                 } else if code == realTool {
                     realTool = nil
-                    heldBack.removeAll()
+                    heldBack.removeAll(keepingCapacity: true)
                     guard let tool = virtualTool else {
                         dropped = true
                         continue
                     }
                     event.code = tool
                     virtualTool = nil
-                } else if code == virtualTool || code == frameTool {
+                } else if code == virtualTool || code == frameTool || code == flipped {
+                    // Already out on the virtual node (the flip's own frame took it out).
                     dropped = true
                     continue
                 }
@@ -236,7 +250,7 @@ public struct TabletRelay: Sendable {
                 if isTouching { smoother?.reset() }
             case (EvdevCode.EventType.abs, EvdevCode.Abs.misc):
                 realToolID = event.value
-                event.value = virtualToolID(event.value, as: frameTool)
+                event.value = virtualToolID(event.value, as: frameTool, real: entering ?? realTool)
             case (EvdevCode.EventType.abs, EvdevCode.Abs.x) where smoother != nil:
                 rawPosition.x = event.value
                 moved = true
@@ -313,7 +327,7 @@ public struct TabletRelay: Sendable {
         output.pen.append(event(time, key, current, 0))
         output.pen.append(Self.report(time))
         output.pen.append(event(time, key, wanted, 1))
-        if hasToolID { output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.misc, virtualToolID(realToolID, as: wanted))) }
+        if hasToolID { output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.misc, virtualToolID(realToolID, as: wanted, real: real))) }
         if hasSerial, let serial { output.pen.append(event(time, EvdevCode.EventType.msc, EvdevCode.Msc.serial, serial)) }
         if isTouching { output.pen.append(event(time, key, EvdevCode.Key.touch, 1)) }
         output.pen.append(Self.report(time))
@@ -329,9 +343,10 @@ public struct TabletRelay: Sendable {
         return EvdevCode.Key.toolRubber
     }
 
-    /// The tool id the virtual node gives for the real id `id` while its tool is `tool`.
-    private func virtualToolID(_ id: Int32, as tool: UInt16?) -> Int32 {
-        guard tool == EvdevCode.Key.toolRubber, realTool != EvdevCode.Key.toolRubber else { return id }
+    /// The tool id the virtual node gives for the real id `id` of the real tool `real` while its
+    /// tool is `tool` (a real eraser keeps its own id).
+    private func virtualToolID(_ id: Int32, as tool: UInt16?, real: UInt16?) -> Int32 {
+        guard tool == EvdevCode.Key.toolRubber, real != EvdevCode.Key.toolRubber else { return id }
         return VirtualTablet.eraserID(ofPen: id)
     }
 

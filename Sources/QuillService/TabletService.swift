@@ -57,6 +57,11 @@ public final class TabletService {
         var pad: PadRelay?
         let virtual: UinputDevice
         var frame: [InputEvent] = []
+        /// False while a pen found in proximity waits to leave it before the node is taken (the
+        /// compositor keeps it meanwhile, so neither side is left with a tool stuck in proximity).
+        var isGrabbed = false
+        /// Set when writing for this node failed on another node's behalf (a pad acting on this pen).
+        var failure: (any Error)?
         init(node: EvdevNode, pen: TabletRelay?, pad: PadRelay?, virtual: UinputDevice) {
             self.node = node
             self.pen = pen
@@ -68,6 +73,14 @@ public final class TabletService {
 
     /// The relayed nodes, in `tablets`' order (kept, not rebuilt at every wait).
     private var nodes: [EvdevNode] = []
+    /// Nodes another program holds (EBUSY), said once and tried again at every look.
+    private var busy: Set<String> = []
+
+    /// What ``start(_:quietly:)`` did with a node.
+    private enum Start { case relayed, skipped, later }
+
+    /// The most latencies kept for ``statisticsText`` (8 MB each list): the first 2²⁰ reads.
+    private static let maximumLatencies = 1 << 20
 
     private var padEvents: [PadEvent] = []
 
@@ -94,7 +107,11 @@ public final class TabletService {
             keyboard = try UinputDevice(description)
             log("virtual keyboard \(keyboard?.systemName ?? "") for the key chords: \(preferences.keyChords.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
         }
-        for path in requested { try start(path) }
+        var later: [String] = []
+        for path in requested where try start(path) == .later { later.append(path) }
+        for path in later where try start(path) == .later {
+            log("\(path): a pad acts through its pen: give the pen's node too (--device); waiting for it")
+        }
         if requested.isEmpty { scan() }
         if tablets.isEmpty { log(requested.isEmpty ? "no pen tablet yet: waiting for one to be plugged in" : "waiting for \(requested.joined(separator: ", "))") }
         var lastScan = MonotonicClock.now()
@@ -115,7 +132,7 @@ public final class TabletService {
             for (index, tablet) in tablets.enumerated() {
                 do {
                     if readiness[index] == .gone { throw EvdevNodeError(path: tablet.node.path, operation: "poll", errno: ENODEV) }
-                    if readiness[index] == .readable, try pump(tablet), measuresLatency {
+                    if readiness[index] == .readable, try pump(tablet), measuresLatency, latencies.count < Self.maximumLatencies {
                         let written = MonotonicClock.now()
                         latencies.append(written - readable)
                         relayLatencies.append(written - lastRead)
@@ -130,47 +147,74 @@ public final class TabletService {
                     gone.append(index)
                 }
             }
-            for index in gone.reversed() { stop(tablets.remove(at: index)) }
-            if !gone.isEmpty { nodes = tablets.map(\.node) }
+            for (index, tablet) in tablets.enumerated() where !gone.contains(index) {
+                guard let failure = tablet.failure else { continue }
+                log("\(tablet.node.path): \(failure); let go (its virtual tablet \(tablet.virtual.systemName ?? "") removed)")
+                gone.append(index)
+            }
+            guard !gone.isEmpty else { continue }
+            for index in gone.sorted().reversed() { stop(tablets.remove(at: index)) }
+            // A pad acts through its pen: without one it is let go too.
+            let pens = Set(tablets.filter { $0.pen != nil }.map { ModelID($0.node.description) })
+            for index in tablets.indices.reversed() where tablets[index].pad != nil && !pens.contains(ModelID(tablets[index].node.description)) {
+                log("\(tablets[index].node.path): its pen is gone; let go")
+                stop(tablets.remove(at: index))
+            }
+            nodes = tablets.map(\.node)
         }
     }
 
     // MARK: - Tablets
 
     /// Looks for pen tablets not relayed yet (every node when none was requested, else the
-    /// requested ones that came back).
+    /// requested ones that came back); a pad waits for its pen, so it is looked at again after them.
     private func scan() {
         let open = Set(tablets.map(\.node.path))
         let candidates = requested.isEmpty ? EvdevNode.eventNodes() : requested
         // A node that is not there (a requested tablet unplugged) is waited for without a word.
         let present = Set(candidates.filter { access($0, F_OK) == 0 })
         refused.formIntersection(present)
+        busy.formIntersection(present)
+        var later: [String] = []
         for path in candidates where present.contains(path) && !open.contains(path) && !refused.contains(path) {
-            do {
-                if try !start(path, quietly: requested.isEmpty) { refused.insert(path) }
-            } catch let error as EvdevNodeError where error.isGone {
-                // Unplugged as it was looked at: tried again at the next look.
-                continue
-            } catch {
-                refused.insert(path)
-                log("\(error)")
-            }
+            if look(at: path) == .later { later.append(path) }
+        }
+        for path in later { _ = look(at: path) }
+    }
+
+    /// Tries to relay `path` for ``scan()``: refused nodes are remembered, busy and unplugged ones
+    /// tried again at the next look.
+    private func look(at path: String) -> Start {
+        do {
+            let started = try start(path, quietly: requested.isEmpty)
+            if started == .skipped { refused.insert(path) }
+            return started
+        } catch let error as EvdevNodeError where error.isGone {
+            return .later  // unplugged as it was looked at
+        } catch let error as EvdevNodeError where error.errno == EBUSY {
+            if busy.insert(path).inserted { log("\(error); tried again every \(rescanInterval) s") }
+            return .later
+        } catch {
+            refused.insert(path)
+            log("\(error)")
+            return .skipped
         }
     }
 
-    /// Relays the node at `path`: the virtual tablet first, then the grab. `quietly` skips what is
-    /// not a pen tablet (and Quill's own devices) without a word, as a look over every node does.
-    /// Returns false for a node skipped quietly.
+    /// Relays the node at `path`: the virtual device first, then the grab (a pen in proximity is
+    /// taken once it leaves). `quietly` skips what is not a pen tablet (and Quill's own devices)
+    /// without a word, as a look over every node does. A pad is taken only when something on it is
+    /// bound and a pen of the same model is relayed (`.later` otherwise).
     @discardableResult
-    private func start(_ path: String, quietly: Bool = false) throws -> Bool {
+    private func start(_ path: String, quietly: Bool = false) throws -> Start {
         let node: EvdevNode
         do {
             node = try EvdevNode(path: path)
-        } catch let error as EvdevNodeError where quietly && !error.isPermissionDenied {
-            return false
+        } catch let error as EvdevNodeError where quietly && !error.isPermissionDenied && !error.isGone {
+            return .skipped
         }
         if VirtualTablet.isVirtual(node.description) {
-            if quietly { return false }
+            if quietly { return .skipped }
             throw ServiceError(message: "\(path) \"\(node.description.name)\" is one of Quill's own virtual devices")
         }
         var pen: TabletRelay?
@@ -179,20 +223,33 @@ public final class TabletService {
         case .pen:
             pen = try TabletRelay(device: node.description, preferences: preferences, parameters: parameters, options: options, catalog: catalog)
         case .pad where !preferences.padButtons.isEmpty || preferences.padDialControlsWidth:
-            // A pad is taken only when the person bound something on it; otherwise it stays as it is.
+            let model = ModelID(node.description)
+            guard tablets.contains(where: { $0.pen != nil && ModelID($0.node.description) == model }) else { return .later }
             pad = PadRelay(device: node.description, preferences: preferences, layout: catalog?.padLayout(of: node.description))
         default:
-            if quietly { return false }
+            if quietly { return .skipped }
             throw ServiceError(message: "\(path) \"\(node.description.name)\" is not a pen tablet (or a pad with bindings): quill service relays pens, and pads whose buttons or rings the preferences bind; touch nodes stay as they are")
         }
-        guard let virtualDescription = pen?.virtualDevice ?? pad?.virtualDevice else { return false }
+        guard let virtualDescription = pen?.virtualDevice ?? pad?.virtualDevice else { return .skipped }
         // The virtual device first: if it cannot be made, the real one is never grabbed.
         let virtual = try UinputDevice(virtualDescription)
-        try node.grab()
-        tablets.append(Relayed(node: node, pen: pen, pad: pad, virtual: virtual))
+        let tablet = Relayed(node: node, pen: pen, pad: pad, virtual: virtual)
+        if pen != nil, Self.toolInProximity(node) {
+            log("\(path) \"\(node.description.name)\": its pen is in proximity; taken once it leaves")
+        } else {
+            try node.grab()
+            tablet.isGrabbed = true
+        }
+        tablets.append(tablet)
         nodes.append(node)
+        busy.remove(path)
         log("relaying \(path) \"\(node.description.name)\" as \(virtual.systemName ?? "a virtual device") \"\(virtualDescription.name)\"")
-        return true
+        return .relayed
+    }
+
+    /// True when the node's state (libevdev's, as the kernel reports it) has a tool in proximity.
+    private static func toolInProximity(_ node: EvdevNode) -> Bool {
+        PenTool.allCases.contains { node.value(type: EvdevCode.EventType.key, code: $0.keyCode) == 1 }
     }
 
     /// Reads what the node has and relays its whole frames; true when it wrote any.
@@ -200,6 +257,15 @@ public final class TabletService {
         events.removeAll(keepingCapacity: true)
         try tablet.node.readEvents(into: &events)
         if measuresLatency { lastRead = MonotonicClock.now() }
+        guard tablet.isGrabbed else {
+            // Still the compositor's: taken once no tool is in proximity (the next frame starts fresh).
+            if !Self.toolInProximity(tablet.node) {
+                try tablet.node.grab()
+                tablet.isGrabbed = true
+                log("\(tablet.node.path): the pen left proximity; taken")
+            }
+            return false
+        }
         var wrote = false
         for event in events {
             tablet.frame.append(event)
@@ -215,7 +281,7 @@ public final class TabletService {
                 tablet.pad?.relay(tablet.frame[...], into: &output, events: &padEvents)
                 if !output.pad.isEmpty { try tablet.virtual.write(output.pad) }
                 wrote = wrote || !output.pad.isEmpty
-                if !padEvents.isEmpty { try act(onPadEventsOf: tablet) }
+                if !padEvents.isEmpty { act(onPadEventsOf: tablet) }
             }
             tablet.frame.removeAll(keepingCapacity: true)
             framesRelayed += 1
@@ -225,12 +291,21 @@ public final class TabletService {
 
     /// A pad's events act through the pens of the same model (a tablet's pen and pad nodes share
     /// its USB ids), which own the session: a tool switch, a key chord.
-    private func act(onPadEventsOf pad: Relayed) throws {
+    private func act(onPadEventsOf pad: Relayed) {
         let model = ModelID(pad.node.description)
-        for pen in tablets where pen.pen != nil && ModelID(pen.node.description) == model {
+        for pen in tablets where pen.pen != nil && pen.failure == nil && ModelID(pen.node.description) == model {
             output.removeAll()
-            for event in padEvents { pen.pen?.handle(event, into: &output) }
-            try deliver(output, of: pen)
+            for event in padEvents {
+                // A held-back press due before the pad's event is decided first.
+                let time = Int64((event.time * 1_000_000).rounded())
+                if let deadline = pen.pen?.nextDeadline, deadline < time { pen.pen?.advance(to: deadline, into: &output) }
+                pen.pen?.handle(event, into: &output)
+            }
+            do {
+                try deliver(output, of: pen)
+            } catch {
+                pen.failure = error  // the pen's own failure: it is let go, not the pad
+            }
         }
     }
 

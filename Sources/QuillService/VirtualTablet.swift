@@ -1,4 +1,5 @@
 import QuillCore
+import QuillGestures
 
 /// The virtual devices `quill service` creates in front of apps: a pen tablet that is the real
 /// one with the person's preferences applied, and a keyboard for the key chords they bound.
@@ -23,6 +24,9 @@ public enum VirtualTablet {
     /// it for the quirk that turns libinput's smoothing off.
     public static func description(of real: DeviceDescription, isSmoothed: Bool = false) -> DeviceDescription {
         var device = real
+        // No fuzz: the kernel would filter the relayed values a second time (against the virtual
+        // node's own lagging value); the real node's fuzz was applied when they were read.
+        for (code, axis) in device.axes { device.axes[code] = AxisInfo(minimum: axis.minimum, maximum: axis.maximum, fuzz: 0, flat: axis.flat, resolution: axis.resolution) }
         let prefix = isSmoothed ? smoothedNamePrefix : namePrefix
         device.name = String((prefix + real.name).utf8.prefix(maximumNameLength)) ?? prefix
         let key = EvdevCode.EventType.key
@@ -45,6 +49,27 @@ public enum VirtualTablet {
         let keys = Set(chords.flatMap(\.keys)).sorted()
         guard !keys.isEmpty else { return nil }
         return DeviceDescription(name: keyboardName, bus: virtualBus, vendor: 0, product: 0, version: 1, codes: [EvdevCode.EventType.key: keys])
+    }
+
+    /// Whether `action` does something through the virtual devices: a tool switch always, a
+    /// palette action or `runSystemShortcut` only with a key chord bound to it, `ignore` never.
+    /// A button whose action does nothing here is not held back: it reaches apps as it is.
+    public static func acts(_ action: PreferredAction, chords: [String: KeyChord]) -> Bool {
+        switch action {
+        case .ignore: return false
+        case .switchEraser, .switchPrevious: return true
+        case .showColorPalette, .showInkAttributes, .showContextualPalette, .runSystemShortcut: return chords[action.name] != nil
+        }
+    }
+
+    /// Whether a pad binding does something through the virtual devices (``acts(_:chords:)`` of
+    /// the action it stands for).
+    public static func acts(_ binding: PadBinding, preferences: PencilPreferences) -> Bool {
+        switch binding {
+        case .doubleTap: return acts(preferences.preferredTapAction, chords: preferences.keyChords)
+        case .squeeze: return acts(preferences.preferredSqueezeAction, chords: preferences.keyChords)
+        case .action(let action): return acts(action, chords: preferences.keyChords)
+        }
     }
 
     /// The tool id (`ABS_MISC`) of the eraser end of the pen with id `penID`: Wacom numbers a

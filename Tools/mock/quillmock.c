@@ -482,7 +482,7 @@ int ioctl(int fd, unsigned long request, ...) {
          * close; umockdev's recorded ioctls know nothing of it. Said on standard error. */
         int *holder = &grabbed_by[mocked_fds[fd] - 1];
         if (argument) {
-            if (*holder >= 0 && *holder != fd) { errno = EBUSY; return -1; }
+            if (*holder >= 0) { errno = EBUSY; return -1; }  /* the kernel: EBUSY for the holder too */
             *holder = fd;
         } else {
             if (*holder != fd) { errno = EINVAL; return -1; }

@@ -7,10 +7,10 @@ import QuillInput
 /// ``TabletRelay`` (``TabletRelay/handle(_:into:)``), which owns the session — and the rest passes
 /// unchanged.
 ///
-/// Held back: a pad button bound in ``PencilPreferences/padButtons`` to something that acts here
+/// Held back: a pad button bound in `PencilPreferences/padButtons` to something that acts here
 /// (``VirtualTablet/acts(_:preferences:)``: its press and release; the button acts as the double
 /// tap, the squeeze or its own action, and apps do not also see it), and, when
-/// ``PencilPreferences/padDialControlsWidth`` is on and a width chord is bound, the rings' and
+/// `PencilPreferences/padDialControlsWidth` is on and a width chord is bound, the rings' and
 /// strips' axes (each step sends the `widthUp` / `widthDown` chord). Unbound buttons, the mode-switch LEDs' keys and
 /// everything else pass.
 public struct PadRelay: Sendable {

@@ -32,7 +32,7 @@ public final class RecordingRelay {
     private var isFinished = false
 
     /// Opens `path` (`deviceFile`: the device of a header-less evemu file) and finds its pen
-    /// tablet. Throws ``RecordingError`` naming the file when it has none.
+    /// tablet. Throws `RecordingError` naming the file when it has none.
     public init(
         path: String, deviceFile: String? = nil, preferences: PencilPreferences, parameters: DoubleTapParameters = .defaults,
         options: RelayOptions = RelayOptions(), catalog: TabletCatalog? = nil
@@ -116,6 +116,6 @@ public final class RecordingRelay {
         return try reader.next()
     }
 
-    /// What the reader noticed on the way (``RecordingWarning``).
+    /// What the reader noticed on the way (`RecordingWarning`).
     public var warnings: [RecordingWarning] { reader.warnings }
 }

@@ -13,7 +13,7 @@ public struct RelayOutput: Sendable {
     public var pad: [InputEvent] = []
     /// Events for the virtual keyboard.
     public var keyboard: [InputEvent] = []
-    /// What the person's gestures did (``PencilSession``'s outcomes).
+    /// What the person's gestures did (`PencilSession`'s outcomes).
     public var outcomes: [PencilInteraction.Outcome] = []
 
     public init() {
@@ -35,7 +35,7 @@ public struct RelayOutput: Sendable {
 public struct RelayOptions: Hashable, Sendable {
     /// A pressure curve applied to `ABS_PRESSURE` on the virtual tablet. Default linear.
     public var pressureCurve: PressureCurve
-    /// The stroke engine's smoother (``StrokeSmoother``) on the virtual tablet's positions, or nil
+    /// The stroke engine's smoother (`StrokeSmoother`) on the virtual tablet's positions, or nil
     /// (the default: positions pass unchanged). A smoothed tablet is named `Quill smoothed: …`,
     /// for which the libinput quirk of Tools/install turns libinput's own smoothing off.
     public var smoothing: SmoothingParameters?
@@ -47,22 +47,23 @@ public struct RelayOptions: Hashable, Sendable {
 }
 
 /// A real pen tablet's evdev frames in, the virtual tablet's out, with the person's preferences
-/// applied through the one ``PencilSession`` every Quill client uses.
+/// applied through the one `PencilSession` every Quill client uses.
 ///
 /// Everything passes unchanged — positions, pressure, tilt, distance, rotation, wheel, serials,
 /// tool ids, the eraser end, buttons — except what a preference acts on:
-/// - the **double-tap button** (`BTN_STYLUS` by default) is held back unless the tap action is
-///   `ignore`: the presses that make a double tap never reach apps, a single press reaches them
-///   (press and release, each a frame of its own) as soon as it can no longer become a double tap,
-///   and a press while the tip touches passes at once;
-/// - the **squeeze button** (`BTN_STYLUS2`) likewise unless the squeeze action is `ignore`: a
-///   short press passes through, a held one is the squeeze;
+/// - the **double-tap button** (`BTN_STYLUS` by default) is held back when the tap action does
+///   something here (``VirtualTablet/acts(_:chords:)``: not `ignore`, not a palette action without
+///   a chord): the presses that make a double tap never reach apps, a single press reaches them
+///   (press and release, each a frame of its own) as soon as it can no longer become a double tap
+///   (at its deadline, or before the pen leaves proximity), and a press while the tip touches at once;
+/// - the **squeeze button** (`BTN_STYLUS2`) likewise: a short press passes through, a held one is
+///   the squeeze;
 /// - **switchEraser** / **switchPrevious**: the virtual pen leaves proximity and comes back as the
 ///   eraser (`BTN_TOOL_RUBBER`, the eraser's tool id, the same serial) at the same place, so every
 ///   app switches to its own eraser as it does for the eraser end; later frames of the pen end
 ///   stay the eraser until the next switch, across proximity;
 /// - a **palette action** or **runSystemShortcut** sends the key chord the person bound to it
-///   (``PencilPreferences/keyChords``) through the virtual keyboard; unbound, nothing is sent.
+///   (`PencilPreferences/keyChords`) through the virtual keyboard; unbound, nothing is sent.
 ///
 /// Deterministic: time comes from the frames (µs); a live loop asks ``nextDeadline`` when to call
 /// ``advance(to:into:)``. No allocation per frame once the output lists have grown.
@@ -303,7 +304,7 @@ public struct TabletRelay: Sendable {
         switchToolIfNeeded(at: time, into: &output)
     }
 
-    /// The ``PencilPreferences/keyChords`` name an outcome sends: its action (a squeeze's when it
+    /// The `PencilPreferences/keyChords` name an outcome sends: its action (a squeeze's when it
     /// begins), or the width step of a ring or strip.
     static func chordName(of outcome: PencilInteraction.Outcome) -> String? {
         switch outcome.gesture {

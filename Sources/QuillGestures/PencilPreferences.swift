@@ -251,7 +251,7 @@ struct PreferencesObject {
         return binding
     }
 
-    /// A key chord (``KeyChord``) written as text.
+    /// A key chord (`KeyChord`) written as text.
     func keyChord(_ key: AnyKey) throws -> KeyChord {
         guard let text = string(key) else { throw failure(key, "expected a key chord such as 'ctrl+shift+c', found \(found(key))") }
         do {

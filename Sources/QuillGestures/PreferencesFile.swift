@@ -95,7 +95,7 @@ public enum PreferencesFile {
     /// `preferredSqueezeAction` to an action's name, `prefersPencilOnlyDrawing`,
     /// `prefersHoverToolPreview` and `padDialControlsWidth` to true or false, `padButton.N` and
     /// `puckButton.NAME` to a binding's name or `none` (unbound), `keyChord.NAME` to a key chord
-    /// (``KeyChord``) or `none`. The value is checked by the
+    /// (`KeyChord`) or `none`. The value is checked by the
     /// file's decoder, and so are the merged preferences before they are returned; a failure
     /// names `path` and `key` as given.
     public static func set(_ key: String, to text: String, in preferences: PencilPreferences, path: String) throws -> PencilPreferences {

@@ -111,7 +111,9 @@ let package = Package(
                 "CQuill", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillLayout",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libquill.so.0"])]
+            exclude: ["libquill.map"],
+            // Only quill_* exported (Sources/QuillC/libquill.map; the path is the package root's).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libquill.so.0", "-Xlinker", "--version-script=Sources/QuillC/libquill.map"])]
         ),
         .executableTarget(
             name: "quill",

@@ -41,6 +41,21 @@ import QuillCore
         try Fixtures.runProcess(URL(fileURLWithPath: program), arguments, deadline: 120)
     }
 
+    @Test func theLibraryExportsOnlyQuillFunctions() throws {
+        // Sources/QuillC/libquill.map: a host linking its own libyaml or another Swift library gets
+        // none of Quill's (before it, 5 710 Swift and 52 yaml_* symbols were exported).
+        let library = CommandLineTests.executable.deletingLastPathComponent().appendingPathComponent("libQuillC.so").path
+        let nm = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/nm"), ["-D", "--defined-only", "--extern-only", library])
+        #expect(nm.status == 0, "\(nm.error)")
+        let names = nm.output.split(separator: "\n").compactMap { $0.split(separator: " ").last.map { String($0.split(separator: "@").first ?? $0) } }
+        let exported = names.filter { $0 != "LIBQUILL_0" }
+        #expect(!exported.isEmpty && exported.allSatisfy { $0.hasPrefix("quill_") }, "\(exported.filter { !$0.hasPrefix("quill_") }.prefix(10))")
+        // Every function quill.h declares is there.
+        let header = try String(contentsOfFile: Self.header + "/quill.h", encoding: .utf8)
+        let declared = Set(header.matches(of: /\b(quill_[a-z0-9_]+)\(/).map { String($0.output.1) })
+        #expect(declared.isSubset(of: Set(exported)), "declared but not exported: \(declared.subtracting(exported).sorted())")
+    }
+
     @Test func theHeaderCompilesAsC11AndCxx17WithEveryWarningAnError() throws {
         _ = try EmbeddingTests.abiCheck.get()
         _ = try EmbeddingTests.compile("Examples/cpp/replay.cpp", cxx: true)

@@ -9,15 +9,19 @@ import QuillSystem
 import Glibc
 #endif
 
-/// What a quill_source handle holds: a recording's samples, or a live tablet.
+/// What a quill_source handle holds: a recording, read as it is taken, or a live tablet.
 final class SourceBox {
     enum Kind {
-        case recording
+        /// Read frame by frame as the getters ask (memory stays flat, whatever the file's size).
+        case recording(SampleReplay)
         case live(TabletSession)
     }
     let kind: Kind
-    let mapping: TabletMapping?
-    /// Samples not yet taken (a recording's all at once; a live tablet's after each dispatch).
+    var mapping: TabletMapping?
+    /// A recording read to its end (or to an error, reported once).
+    private var isExhausted = false
+    private var scratch: [TabletEvent] = []
+    /// Samples not yet taken (a recording's as far as it was read; a live tablet's after each dispatch).
     var samples: Deque<PenSample> = []
     /// Pad events not yet taken, likewise.
     var padEvents: Deque<PadEvent> = []
@@ -45,6 +49,44 @@ final class SourceBox {
     init(kind: Kind, mapping: TabletMapping?) {
         self.kind = kind
         self.mapping = mapping
+        scratch.reserveCapacity(16)
+    }
+
+    /// Brings the queues up to date: a live tablet's decoded events; a recording read further,
+    /// one frame at a time, while `isWanted` says the queue a getter takes from is empty. A read
+    /// error ends the recording: open strokes close as cancelled (queued) and the error is thrown
+    /// once, naming the file and line.
+    func fill(while isWanted: () -> Bool) throws {
+        switch kind {
+        case .live(let source): pump(source)
+        case .recording(let replay):
+            while isWanted(), !isExhausted { try readFrame(of: replay) }
+        }
+    }
+
+    /// Reads one frame (or device description) of the recording into the queues.
+    private func readFrame(of replay: SampleReplay) throws {
+        scratch.removeAll(keepingCapacity: true)
+        do {
+            if try !replay.nextEvents(into: &scratch) { isExhausted = true }
+        } catch {
+            isExhausted = true
+            scratch.removeAll(keepingCapacity: true)
+            replay.cancel(into: &scratch)
+            for event in scratch { take(event) }
+            throw error
+        }
+        for event in scratch { take(event) }
+        if mapping == nil { mapping = replay.devices.indices.lazy.compactMap { replay.mapping(forDevice: $0) }.first }
+    }
+
+    /// Reads a recording's descriptions (its pen's mapping, for quill_source_get_area) and no more
+    /// than its first frame of events.
+    func readDescriptions() throws {
+        guard case .recording(let replay) = kind else { return }
+        while !isExhausted, mapping == nil || replay.devices.isEmpty, samples.isEmpty, padEvents.isEmpty, touches.isEmpty {
+            try readFrame(of: replay)
+        }
     }
 
     static func from(_ handle: OpaquePointer?) throws -> SourceBox {
@@ -79,10 +121,9 @@ public func quill_source_open_recording(_ path: UnsafePointer<CChar>?, _ options
             throw CFailure(status: errno == EACCES ? QUILL_ERROR_PERMISSION.rawValue : QUILL_ERROR_IO.rawValue, message: "\(String(cString: path)): \(reason)")
         }
         let replay = try SampleReplay(path: String(cString: path), deviceFile: deviceFile, parameters: parameters, catalog: WacomCatalog.loadIfAvailable())
-        let events = try replay.allEvents()
-        let mapping = replay.devices.indices.lazy.compactMap { replay.mapping(forDevice: $0) }.first
-        let box = SourceBox(kind: .recording, mapping: mapping)
-        for event in events { box.take(event) }
+        // Streamed: the descriptions now, the events as they are taken.
+        let box = SourceBox(kind: .recording(replay), mapping: nil)
+        try box.readDescriptions()
         try CHandle.handOut(box, to: out, "source")
         return CStatus.ok
     }
@@ -165,7 +206,7 @@ public func quill_source_next_sample(_ handle: OpaquePointer?, _ out: UnsafeMuta
     guarded {
         let box = try SourceBox.from(handle)
         let target = try CStatus.checkOutput(out, "quill_sample")
-        if case let .live(source) = box.kind { box.pump(source) }
+        try box.fill { box.samples.isEmpty }
         guard let sample = box.samples.popFirst() else { return 0 }
         target.write(CSample.make(sample))
         return 1
@@ -177,7 +218,7 @@ public func quill_source_next_pad_event(_ handle: OpaquePointer?, _ out: UnsafeM
     guarded {
         let box = try SourceBox.from(handle)
         let target = try CStatus.checkOutput(out, "quill_pad_event")
-        if case let .live(source) = box.kind { box.pump(source) }
+        try box.fill { box.padEvents.isEmpty }
         guard let event = box.padEvents.popFirst() else { return 0 }
         var value = quill_pad_event()
         value.size = UInt32(MemoryLayout<quill_pad_event>.size)
@@ -207,7 +248,7 @@ public func quill_source_next_touch(_ handle: OpaquePointer?, _ out: UnsafeMutab
     guarded {
         let box = try SourceBox.from(handle)
         let target = try CStatus.checkOutput(out, "quill_touch")
-        if case let .live(source) = box.kind { box.pump(source) }
+        try box.fill { box.touches.isEmpty }
         guard let touch = box.touches.popFirst() else { return 0 }
         target.write(touch)
         return 1

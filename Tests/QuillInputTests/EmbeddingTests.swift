@@ -41,6 +41,57 @@ import QuillCore
         try Fixtures.runProcess(URL(fileURLWithPath: program), arguments, deadline: 120)
     }
 
+    static let streamCheck: Result<String, Error> = Result { try compile("Tests/CPrograms/stream_check.c") }
+
+    /// The 22HDT repeated `times` times, each repetition 100 s after the one before (an evemu file).
+    static func repeated22HDT(_ times: Int, then tail: String = "") throws -> String {
+        let text = try String(contentsOfFile: Fixtures.cintiq22HDT, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let header = lines.filter { !$0.hasPrefix("E:") }.joined(separator: "\n")
+        let events = lines.filter { $0.hasPrefix("E:") }.map { line -> (Int, Substring) in
+            let fields = line.dropFirst(3).split(separator: " ", maxSplits: 1)
+            let time = fields[0].split(separator: ".")
+            return (Int(time[0]) ?? 0, time[1] + " " + fields[1])
+        }
+        let path = Fixtures.temporaryPath("-22hdt-x\(times).events")
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        handle.write(Data((header + "\n").utf8))
+        for repetition in 0..<times {
+            var chunk = ""
+            for (seconds, rest) in events { chunk += "E: \(seconds + repetition * 100).\(rest)\n" }
+            handle.write(Data(chunk.utf8))
+        }
+        handle.write(Data(tail.utf8))
+        return path
+    }
+
+    @Test func aRecordingSourceIsStreamed() throws {
+        // Memory does not grow with the file: 1 and 20 repetitions of the 22HDT (2.2 and 44 MB): the
+        // same peak (measured 25.3 and 25.1 MB); before, the source read every sample at open (+12.8 MB).
+        let program = try Self.streamCheck.get()
+        var peaks: [Int] = []
+        for times in [1, 20] {
+            let path = try Self.repeated22HDT(times)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let run = try self.run(program, [path])
+            let fields = run.output.split(separator: " ").map(String.init)
+            // As many as `quill summary` counts (a repetition begins where the last left the pen).
+            let summary = try CommandLineTests().quill("summary", path).output
+            let expected = summary.split(separator: "\n").first { $0.hasPrefix("samples:") }.flatMap { $0.split(separator: " ").dropFirst().first }.map(String.init)
+            #expect(fields.first == "samples" && fields[1] == expected && fields[3] == "0", "\(times): \(run.output)\(run.error) (summary: \(expected ?? "none"))")
+            peaks.append(Int(fields[5]) ?? .max)
+        }
+        #expect(peaks[1] - peaks[0] < 4_000, "peak resident memory \(peaks[0]) kB for 1 repetition, \(peaks[1]) kB for 20")
+        // A broken line near the end: the source opens, every sample before it comes, then the
+        // error names the file and line.
+        let broken = try Self.repeated22HDT(1, then: "E: 1369413800.000000 0003 zz 1\n")
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let run = try self.run(program, [broken])
+        #expect(run.output.hasPrefix("samples 5614 status -3") && run.output.contains(broken) && run.output.contains(":28"), "\(run.output)")
+    }
+
     @Test func theLibraryExportsOnlyQuillFunctions() throws {
         // Sources/QuillC/libquill.map: a host linking its own libyaml or another Swift library gets
         // none of Quill's (before it, 5 710 Swift and 52 yaml_* symbols were exported).

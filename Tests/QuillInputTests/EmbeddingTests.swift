@@ -303,6 +303,8 @@ import QuillCore
         #expect(changelog.contains("## \(file)"))
         let pyproject = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("python/pyproject.toml"), encoding: .utf8)
         #expect(pyproject.contains("version = \"\(file)\""))
+        let binding = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("python/quill/__init__.py"), encoding: .utf8)
+        #expect(binding.contains("__version__ = \"\(file)\""))
         let template = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tools/quill.pc.in"), encoding: .utf8)
         #expect(template.contains("Version: @version@") && template.contains("-lquill"))
     }

@@ -19,6 +19,9 @@ import math
 import os
 from ctypes import POINTER, byref, c_char, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint32, c_void_p
 
+# The binding's version (pyproject.toml's, VERSION's); version() is the loaded libquill's.
+__version__ = "0.4.0"
+
 __all__ = ["QuillError", "Source", "Engine", "Toolkit", "Gestures", "layout_window", "layout_device", "version", "strerror",
            "Sample", "SourceOptions", "EngineOptions", "StrokeUpdate", "Vertex", "GesturePreferences",
            "GestureOutcome", "Rect", "Layout", "ToolkitEvent", "PadEvent"]

@@ -28,6 +28,8 @@ public final class TabletService {
     public let options: RelayOptions
     /// Seconds between looks for a tablet plugged in. Default 1 s.
     public let rescanInterval: Double
+    /// Where the looks find event nodes when none was requested. Default `/dev/input`.
+    public let inputDirectory: String
     private let catalog: TabletCatalog?
     private let log: Log
     private var tablets: [Relayed] = []
@@ -47,6 +49,10 @@ public final class TabletService {
     public var measuresLatency = false
     /// Frames relayed, over every tablet.
     public private(set) var framesRelayed = 0
+    /// systemd's notification socket, when the service runs under it: `READY=1` once the tablets
+    /// present are relayed, `WATCHDOG=1` at least every ``SystemdNotifier/watchdogInterval`` from
+    /// the loop itself, so a loop that stopped turning is killed by systemd and its grabs go.
+    public var notifier: SystemdNotifier?
 
     /// One node being relayed: a pen (its relay owns the person's session) or a pad (its events
     /// act through the pens of the same model). The relays are mutated in place (never copied out
@@ -86,8 +92,9 @@ public final class TabletService {
 
     public init(
         requested: [String] = [], preferences: PencilPreferences, parameters: DoubleTapParameters = .defaults, options: RelayOptions = RelayOptions(),
-        rescanInterval: Double = 1, catalog: TabletCatalog? = nil, log: @escaping Log
+        rescanInterval: Double = 1, inputDirectory: String = "/dev/input", catalog: TabletCatalog? = nil, log: @escaping Log
     ) {
+        self.inputDirectory = inputDirectory
         self.requested = requested
         self.preferences = preferences
         self.parameters = parameters
@@ -115,13 +122,20 @@ public final class TabletService {
         if requested.isEmpty { scan() }
         if tablets.isEmpty { log(requested.isEmpty ? "no pen tablet yet: waiting for one to be plugged in" : "waiting for \(requested.joined(separator: ", "))") }
         var lastScan = MonotonicClock.now()
+        notifier?.notify("READY=1")
+        var lastWatchdog = -Double.infinity
         while !shouldStop() {
             let now = MonotonicClock.now()
+            if let interval = notifier?.watchdogInterval, now - lastWatchdog >= interval {
+                notifier?.notify("WATCHDOG=1")
+                lastWatchdog = now
+            }
             if now - lastScan >= rescanInterval {
                 scan()
                 lastScan = now
             }
             var timeout = max(0, lastScan + rescanInterval - now)
+            if let interval = notifier?.watchdogInterval { timeout = min(timeout, max(0, lastWatchdog + interval - now)) }
             let nowMicroseconds = MonotonicClock.microseconds()
             for tablet in tablets {
                 if let deadline = tablet.pen?.nextDeadline { timeout = min(timeout, max(0, Double(deadline - nowMicroseconds) / 1_000_000)) }
@@ -170,7 +184,7 @@ public final class TabletService {
     /// requested ones that came back); a pad waits for its pen, so it is looked at again after them.
     private func scan() {
         let open = Set(tablets.map(\.node.path))
-        let candidates = requested.isEmpty ? EvdevNode.eventNodes() : requested
+        let candidates = requested.isEmpty ? EvdevNode.eventNodes(in: inputDirectory) : requested
         // A node that is not there (a requested tablet unplugged) is waited for without a word.
         let present = Set(candidates.filter { access($0, F_OK) == 0 })
         refused.formIntersection(present)

@@ -95,6 +95,7 @@ struct Service: ParsableCommand {
             requested: devices, preferences: preferences, parameters: parameters, options: options, catalog: WacomCatalog.loadIfAvailable(),
             log: { FileHandle.standardError.write(Data("quill service: \($0)\n".utf8)) })
         service.measuresLatency = stats
+        service.notifier = SystemdNotifier.fromEnvironment()
         defer { if stats { FileHandle.standardError.write(Data("quill service: \(service.statisticsText)\n".utf8)) } }
         try service.run(wakingOn: StopSignal.wakeDescriptors) { StopSignal.isRequested }
     }

@@ -20,7 +20,11 @@ private let inks: [InkType] = [.pen, .pencil, .marker, .monoline, .fountainPen, 
 
 @_cdecl("quill_engine_new")
 public func quill_engine_new(_ options: UnsafePointer<quill_engine_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
-    guarded {
+    guarded(naming: [
+        "TabletMapping.areaWidth": "quill_engine_options.area_width_mm", "TabletMapping.areaHeight": "quill_engine_options.area_height_mm",
+        "CanvasSize.width": "quill_engine_options.canvas_width", "CanvasSize.height": "quill_engine_options.canvas_height",
+        "Ink.width": "quill_engine_options.width",
+    ]) {
         let value = try CStatus.check(options, "quill_engine_options")
         guard value.ink >= 0, Int(value.ink) < inks.count else { throw CFailure.invalid("quill_engine_options.ink is \(value.ink); expected 0…6 (enum quill_ink)") }
         let ink = try Ink(type: inks[Int(value.ink)], width: value.width == 0 ? nil : value.width)
@@ -127,7 +131,7 @@ public func quill_engine_finish(_ handle: OpaquePointer?) -> Int32 {
 
 @_cdecl("quill_engine_set_ink")
 public func quill_engine_set_ink(_ handle: OpaquePointer?, _ ink: Int32, _ width: Double) -> Int32 {
-    guarded {
+    guarded(naming: ["Ink.width": "width"]) {
         let box = try EngineBox.from(handle)
         guard ink >= 0, Int(ink) < inks.count else { throw CFailure.invalid("ink is \(ink); expected 0…6 (enum quill_ink)") }
         box.engine.setInk(try Ink(type: inks[Int(ink)], width: width == 0 ? nil : width))

@@ -100,7 +100,12 @@ private func parameters(_ options: UnsafePointer<quill_source_options>?) throws 
     let value = try CStatus.check(options, "quill_source_options")
     let width = value.canvas_width == 0 ? CanvasSize.iPadPro129Landscape.width : value.canvas_width
     let height = value.canvas_height == 0 ? CanvasSize.iPadPro129Landscape.height : value.canvas_height
-    let canvas = try CanvasSize(width: width, height: height)
+    let canvas: CanvasSize
+    do {
+        canvas = try CanvasSize(width: width, height: height)
+    } catch let error as ParameterError {
+        throw CFailure.invalid("invalid quill_source_options.\(error.field == "CanvasSize.width" ? "canvas_width" : "canvas_height") = \(error.value): expected \(error.expected)")
+    }
     // Zero (and a 0.4.0 caller's struct, which has no such field) is the default.
     let timeout = value.proximity_timeout == 0 ? TabletDecoderParameters.defaults.proximityTimeout : value.proximity_timeout
     guard timeout.isFinite, timeout > 0 else {

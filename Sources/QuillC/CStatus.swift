@@ -30,6 +30,20 @@ func setLastError(_ message: String) {
     pthread_setspecific(lastErrorKey, strdup(message))
 }
 
+/// Runs `body` as ``guarded(_:)`` does, a rejected parameter named by the C field it came from:
+/// `fields` maps the Swift libraries' names (`TabletMapping.areaWidth`) to the caller's
+/// (`quill_engine_options.area_width_mm`), so a message never names Quill's internals.
+func guarded(naming fields: KeyValuePairs<String, String>, _ body: () throws -> Int32) -> Int32 {
+    guarded {
+        do {
+            return try body()
+        } catch let error as ParameterError {
+            guard let name = fields.first(where: { $0.key == error.field })?.value else { throw error }
+            throw CFailure.invalid("invalid \(name) = \(error.value): expected \(error.expected)")
+        }
+    }
+}
+
 /// Runs `body`, turning thrown errors into a status and the thread's last error.
 func guarded(_ body: () throws -> Int32) -> Int32 {
     do {

@@ -256,6 +256,29 @@ import QuillCore
     }
 
     /// Pad events through Python: `quill pad`'s JSON objects, key for key.
+    @Test func errorsNameTheCallersFieldsAndParameters() throws {
+        // C names the struct field, Python its parameter; never TabletMapping or Ink.
+        let script = """
+            import quill
+            for kw in [dict(area_mm=(0, 100)), dict(area_mm=(200, 100), width=-3), dict(area_mm=(200, 100), canvas=(-1, 5))]:
+                try:
+                    quill.Engine(**kw)
+                except quill.QuillError as error:
+                    print(error)
+            try:
+                quill.Source.open_recording(__import__("sys").argv[1], canvas=(5, -2))
+            except quill.QuillError as error:
+                print(error)
+            """
+        let run = try python(script, [Fixtures.dth2242])
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(run.output)\(run.error)")
+        #expect(lines.first?.hasPrefix("invalid area_mm[0] = 0.0: expected a finite size in millimetres > 0") == true, "\(lines)")
+        #expect(lines.dropFirst().first?.hasPrefix("invalid width = -3.0: expected points within") == true, "\(lines)")
+        #expect(lines.dropFirst(2).first?.hasPrefix("invalid canvas[0] = -1.0") == true && lines.last?.hasPrefix("invalid canvas[1] = -2.0") == true, "\(lines)")
+        #expect(!run.output.contains("TabletMapping") && !run.output.contains("Ink.") && !run.output.contains("CanvasSize"))
+    }
+
     @Test func pythonGivesThePadEventsOfTheCommand() throws {
         let script = "import json, sys, quill\nwith quill.Source.open_recording(sys.argv[1], device_file=sys.argv[2]) as s:\n    for e in s.pad_events(): print(json.dumps(e))"
         let run = try python(script, [Fixtures.intuos4ModeToggle, Fixtures.intuos4PadDescription])

@@ -257,10 +257,23 @@ def _L():
     return _lib
 
 
+# The C fields a message may name, as this module's parameters name them.
+_PARAMETERS = (
+    ("quill_engine_options.area_width_mm", "area_mm[0]"), ("quill_engine_options.area_height_mm", "area_mm[1]"),
+    ("quill_engine_options.canvas_width", "canvas[0]"), ("quill_engine_options.canvas_height", "canvas[1]"),
+    ("quill_engine_options.width", "width"), ("quill_source_options.canvas_width", "canvas[0]"),
+    ("quill_source_options.canvas_height", "canvas[1]"),
+)
+
+
 def _check(status):
-    """Returns a status ≥ 0; raises QuillError (with quill_last_error's message) for a negative one."""
+    """Returns a status ≥ 0; raises QuillError (with quill_last_error's message, its C fields named as
+    this module's parameters) for a negative one."""
     if status < 0:
-        raise QuillError(status, (_L().quill_last_error() or b"").decode("utf-8", "replace"))
+        message = (_L().quill_last_error() or b"").decode("utf-8", "replace")
+        for field, parameter in _PARAMETERS:
+            message = message.replace(field, parameter)
+        raise QuillError(status, message)
     return status
 
 

@@ -140,7 +140,14 @@ public func quill_source_open_device(_ node: UnsafePointer<CChar>?, _ options: U
         guard out != nil else { throw CFailure.invalid("source (the output pointer) is NULL") }
         let (parameters, _) = try parameters(options)
         // One tablet session: a node unplugged is looked for again at its path.
-        let session = try TabletSession(paths: [node.map { String(cString: $0) }], parameters: parameters)
+        let session: TabletSession
+        do {
+            session = try TabletSession(paths: [node.map { String(cString: $0) }], parameters: parameters)
+        } catch var error as TabletFinderError where error.path == nil {
+            // The command's advice (--device) is not the library caller's.
+            error.message = "no pen tablet found under /dev/input (name one: quill_source_open_device(\"/dev/input/eventN\", …))"
+            throw error
+        }
         try CHandle.handOut(SourceBox(kind: .live(session), mapping: session.mapping(forDevice: 0)), to: out, "source")
         return CStatus.ok
     }

@@ -262,7 +262,7 @@ _PARAMETERS = (
     ("quill_engine_options.area_width_mm", "area_mm[0]"), ("quill_engine_options.area_height_mm", "area_mm[1]"),
     ("quill_engine_options.canvas_width", "canvas[0]"), ("quill_engine_options.canvas_height", "canvas[1]"),
     ("quill_engine_options.width", "width"), ("quill_source_options.canvas_width", "canvas[0]"),
-    ("quill_source_options.canvas_height", "canvas[1]"),
+    ("quill_source_options.canvas_height", "canvas[1]"), ('quill_source_open_device("/dev/input/eventN", …)', 'Source.open_device("/dev/input/eventN")'),
 )
 
 

@@ -107,10 +107,12 @@ public struct TabletRelay: Sendable {
         self.device = device
         virtualDevice = VirtualTablet.description(of: device, isSmoothed: options.smoothing != nil)
         self.options = options
-        decoder = try TabletDecoder(device: device, area: catalog?.activeArea(of: device))
+        let area = catalog?.activeArea(of: device)
+        decoder = try TabletDecoder(device: device, area: area)
         smoother = options.smoothing.map { StrokeSmoother(parameters: $0) }
-        let millimetres = decoder.mapping
-        unitsPerMillimetre = (Double(device.axes[EvdevCode.Abs.x]?.span ?? 1) / millimetres.areaWidth, Double(device.axes[EvdevCode.Abs.y]?.span ?? 1) / millimetres.areaHeight)
+        // The decoder's own rule for the node's millimetres (it checked ABS_X and ABS_Y exist).
+        let scale = TabletScale.of(x: device.axes[EvdevCode.Abs.x]!, y: device.axes[EvdevCode.Abs.y]!, area: area, assumed: TabletDecoderParameters.defaults.assumedResolution)
+        unitsPerMillimetre = (scale.unitsPerMillimetreX, scale.unitsPerMillimetreY)
         rawPosition = (device.axes[EvdevCode.Abs.x]?.minimum ?? 0, device.axes[EvdevCode.Abs.y]?.minimum ?? 0)
         // Sample times are the frames' own (µs / 10⁶), so deadlines and frames share one clock.
         decoder.startClock(at: 0)
@@ -147,16 +149,20 @@ public struct TabletRelay: Sendable {
         decoder.decode(frame: frame, into: &decoded)
         outcomes.removeAll(keepingCapacity: true)
         for event in decoded { session.handle(event, into: &outcomes) }
+        // The frame's tool changes, read once: the real tool leaving, a tool entering.
+        var entering: UInt16?
+        var isLeaving = false
+        for event in frame where event.type == EvdevCode.EventType.key && Self.isTool(event.code) {
+            if event.value != 0 { entering = event.code } else if event.code == realTool { isLeaving = true }
+        }
         // The tool leaving: a first tap still waiting can no longer be a double tap's (and its
         // press would find no tool to belong to): it goes now, before the tool leaves.
-        if let tool = realTool, frame.contains(where: { $0.type == EvdevCode.EventType.key && $0.code == tool && $0.value == 0 }) {
-            session.settleWaitingTap(of: 0, into: &outcomes)
-        }
+        if isLeaving { session.settleWaitingTap(of: decoder.deviceIndex, into: &outcomes) }
         // Presses decided now belong before this frame while the virtual tool is in proximity
         // (a press settled as the tool leaves must reach apps before it leaves), else after it.
         let wasInProximity = virtualTool != nil
         if wasInProximity { emitButtons(at: time, into: &output) }
-        rewrite(frame, at: time, into: &output)
+        rewrite(frame, at: time, entering: entering, isLeaving: isLeaving, into: &output)
         if !wasInProximity { emitButtons(at: time, into: &output) }
         act(at: time, into: &output)
     }
@@ -188,16 +194,11 @@ public struct TabletRelay: Sendable {
 
     // MARK: - The frame
 
-    /// The frame as the virtual tablet sends it.
-    private mutating func rewrite(_ frame: ArraySlice<InputEvent>, at time: Int64, into output: inout RelayOutput) {
+    /// The frame as the virtual tablet sends it; `entering` and `isLeaving` are its tool changes.
+    private mutating func rewrite(_ frame: ArraySlice<InputEvent>, at time: Int64, entering: UInt16?, isLeaving: Bool, into output: inout RelayOutput) {
         let key = EvdevCode.EventType.key
         // A tool that leaves and one that enters in one frame (the pen flipped): the leaving one
         // gets a frame of its own, or the virtual node could see one code go 0 and 1 at once.
-        var entering: UInt16?
-        var isLeaving = false
-        for event in frame where event.type == key && Self.isTool(event.code) {
-            if event.value != 0 { entering = event.code } else if event.code == realTool { isLeaving = true }
-        }
         var flipped: UInt16?
         if isLeaving, entering != nil, let tool = virtualTool {
             flipped = realTool

@@ -14,34 +14,19 @@ struct Gestures: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptions
 
-    @Option(help: "The system-wide preferences file (default: $XDG_CONFIG_HOME/quill/preferences.json, else ~/.config/quill/preferences.json).")
-    var preferences: String?
+    @OptionGroup var pencil: PencilOptions
 
     @Option(help: "The app's own preferences (custom action, opt-in).")
     var appPreferences: String?
-
-    @Option(help: "The button taps come from: stylus, stylus2 or stylus3.")
-    var tapSource: TapSource = .stylus
-
-    @Option(help: "The button held for a squeeze: stylus, stylus2 or stylus3.")
-    var squeezeSource: TapSource = .stylus2
 
     @Option(help: "Which input draws: default (a finger draws unless prefersPencilOnlyDrawing is set), anyInput, or pencilOnly (one finger pans).")
     var drawingPolicy: DrawingPolicy = .default
 
     func run() throws {
-        let system: PencilPreferences
+        let (system, parameters) = try pencil.load()
         let app: AppGesturePreferences
         do {
-            system = try PreferencesFile.read(preferences ?? PreferencesFile.systemPath)
             app = try appPreferences.map(PreferencesFile.readApp) ?? AppGesturePreferences()
-        } catch {
-            Console.error(error)
-            throw ExitCode.failure
-        }
-        let parameters: DoubleTapParameters
-        do {
-            parameters = try DoubleTapParameters(source: tapSource, squeezeSource: squeezeSource)
         } catch {
             Console.error(error)
             throw ExitCode.failure

@@ -34,8 +34,13 @@ final class TextOutput {
     private let encoder = JSONLineEncoder()
 
     func line(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        self.text(text)
         buffer.append(0x0A)
+    }
+
+    /// Writes `text` as it is (its own newlines included).
+    func text(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 

@@ -22,14 +22,7 @@ struct Service: ParsableCommand {
     @Option(name: .customLong("device"), help: "A pen tablet's event node to relay (repeatable); default every pen tablet, hot-plug included.")
     var devices: [String] = []
 
-    @Option(help: "The system-wide preferences file (default: $XDG_CONFIG_HOME/quill/preferences.json, else ~/.config/quill/preferences.json).")
-    var preferences: String?
-
-    @Option(help: "The button taps come from: stylus, stylus2 or stylus3.")
-    var tapSource: TapSource = .stylus
-
-    @Option(help: "The button held for a squeeze: stylus, stylus2 or stylus3.")
-    var squeezeSource: TapSource = .stylus2
+    @OptionGroup var pencil: PencilOptions
 
     @Option(help: "A pressure curve for the virtual tablet: x1,y1,x2,y2 in percent (0,0,100,100 is linear, the default).")
     var pressureCurve: String?
@@ -55,12 +48,9 @@ struct Service: ParsableCommand {
     }
 
     func run() throws {
-        let system: PencilPreferences
-        let parameters: DoubleTapParameters
+        let (system, parameters) = try pencil.load()
         let options: RelayOptions
         do {
-            system = try PreferencesFile.read(preferences ?? PreferencesFile.systemPath)
-            parameters = try DoubleTapParameters(source: tapSource, squeezeSource: squeezeSource)
             options = RelayOptions(pressureCurve: try pressureCurve.map { try PressureCurve(parsing: $0) } ?? .linear, smoothing: smooth ? .defaults : nil)
         } catch {
             Console.error(error)
@@ -84,7 +74,7 @@ struct Service: ParsableCommand {
     private func runCheck(_ preferences: PencilPreferences, _ parameters: DoubleTapParameters) throws {
         let findings = ServiceCheck.machine()
         for finding in findings { print("\(finding.ok ? "ok     " : "missing") \(finding.check): \(finding.detail)") }
-        print("bindings (\(self.preferences ?? PreferencesFile.systemPath)):")
+        print("bindings (\(pencil.preferencesPath)):")
         for line in ServiceCheck.bindings(preferences, parameters: parameters) { print("  \(line)") }
         if findings.contains(where: { !$0.ok }) { throw ExitCode(1) }
     }
@@ -128,7 +118,7 @@ struct Service: ParsableCommand {
         // The virtual tablet to OUT, its pad and keyboard (when there are) beside it.
         func file(_ description: DeviceDescription, _ path: String) throws -> TextOutput {
             let file = try TextOutput(path: path)
-            file.line(String(EvemuWriter.header(of: description).dropLast()))
+            file.text(EvemuWriter.header(of: description))
             return file
         }
         let stem = (outputPath as NSString).deletingPathExtension
@@ -136,9 +126,9 @@ struct Service: ParsableCommand {
         let pad = try relay.virtualPad.map { try file($0, stem + "-pad.events") }
         let keyboard = try relay.keyboard.map { try file($0, stem + "-keyboard.events") }
         while try relay.next(into: &output) {
-            for event in output.pen { pen.line(String(EvemuWriter.line(event).dropLast())) }
-            for event in output.pad { pad?.line(String(EvemuWriter.line(event).dropLast())) }
-            for event in output.keyboard { keyboard?.line(String(EvemuWriter.line(event).dropLast())) }
+            for event in output.pen { pen.text(EvemuWriter.line(event)) }
+            for event in output.pad { pad?.text(EvemuWriter.line(event)) }
+            for event in output.keyboard { keyboard?.text(EvemuWriter.line(event)) }
             output.removeAll()
         }
         for file in [pen, pad, keyboard] { file?.flush() }

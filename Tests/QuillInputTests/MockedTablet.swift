@@ -127,12 +127,18 @@ final class MockedTablet {
 
     /// Tools/mock/quillmock.c built with the system C compiler (once per test run): it closes
     /// umockdev 0.17's two gaps for libinput and can deny or unplug the node.
-    static let preloadLibrary: Result<String, Error> = Result {
-        let source = Fixtures.repositoryRoot.appendingPathComponent("Tools/mock/quillmock.c").path
-        let library = TestScratch.directory.appendingPathComponent("quillmock-\(UUID().uuidString).so").path
-        let build = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/cc"), ["-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"])
-        guard build.status == 0 else { throw RecordingError(file: source, line: nil, message: "cc failed: \(build.error)") }
-        return library
+    static let preloadLibrary = preload("Tools/mock/quillmock.c")
+
+    /// A preload shim of Tools/mock built with the system C compiler; its path.
+    static func preload(_ path: String) -> Result<String, Error> {
+        Result {
+            let source = Fixtures.repositoryRoot.appendingPathComponent(path).path
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let library = TestScratch.directory.appendingPathComponent("\(name)-\(UUID().uuidString).so").path
+            let build = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/cc"), ["-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"])
+            guard build.status == 0 else { throw RecordingError(file: source, line: nil, message: "cc failed: \(build.error)") }
+            return library
+        }
     }
 
     /// Runs `arguments` inside umockdev-run with the mocked node (and the events when `withEvents`).

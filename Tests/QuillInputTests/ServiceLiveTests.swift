@@ -13,13 +13,7 @@ struct ServiceLiveTests {
     let cli = CommandLineTests()
 
     /// Tools/mock/uinputshim.c built once per run.
-    static let uinputShim: Result<String, Error> = Result {
-        let source = Fixtures.repositoryRoot.appendingPathComponent("Tools/mock/uinputshim.c").path
-        let library = TestScratch.directory.appendingPathComponent("uinputshim-\(UUID().uuidString).so").path
-        let build = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/cc"), ["-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"])
-        guard build.status == 0 else { throw RecordingError(file: source, line: nil, message: "cc failed: \(build.error)") }
-        return library
-    }
+    static let uinputShim = MockedTablet.preload("Tools/mock/uinputshim.c")
 
     /// The Cintiq 22HDT pen with the resolution its kernel driver declares today (libinput refuses
     /// a tablet without one; libwacom's 19.1 × 10.8 in give 199 units/mm): its first double tap is

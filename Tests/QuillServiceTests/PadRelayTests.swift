@@ -29,6 +29,20 @@ struct PadRelayTests {
         return (try #require(device), frames)
     }
 
+    /// `frames` of a pad through `pad`, its events acting through `pen`; the pad events, in order.
+    @discardableResult
+    static func relay(_ frames: [[InputEvent]], _ pad: inout PadRelay, _ pen: inout TabletRelay, into output: inout RelayOutput) -> [PadEvent] {
+        var all: [PadEvent] = []
+        var events: [PadEvent] = []
+        for frame in frames {
+            events.removeAll()
+            pad.relay(frame[...], into: &output, events: &events)
+            for event in events { pen.handle(event, into: &output) }
+            all += events
+        }
+        return all
+    }
+
     static func keys(_ events: [InputEvent], pressed: Bool = true) -> [UInt16] {
         events.filter { $0.type == EvdevCode.EventType.key && ($0.value != 0) == pressed }.map(\.code)
     }
@@ -42,12 +56,7 @@ struct PadRelayTests {
         var pad = PadRelay(device: padDevice, preferences: preferences)
         var pen = try TabletRelay(device: penDevice, preferences: preferences)
         var output = RelayOutput()
-        var events: [PadEvent] = []
-        for frame in padFrames {
-            events.removeAll()
-            pad.relay(frame[...], into: &output, events: &events)
-            for event in events { pen.handle(event, into: &output) }
-        }
+        Self.relay(padFrames, &pad, &pen, into: &output)
         // Eight buttons pressed once each in the recording: six reach apps, in order.
         let real = Self.keys(padFrames.flatMap { $0 })
         #expect(real.count == 8)
@@ -73,16 +82,7 @@ struct PadRelayTests {
         var pad = PadRelay(device: padDevice, preferences: preferences)
         var pen = try TabletRelay(device: penDevice, preferences: preferences)
         var output = RelayOutput()
-        var events: [PadEvent] = []
-        var widths: [Double] = []
-        for frame in padFrames {
-            events.removeAll()
-            pad.relay(frame[...], into: &output, events: &events)
-            for event in events {
-                pen.handle(event, into: &output)
-                if let width = PadWidthControl.width(for: event.kind) { widths.append(width) }
-            }
-        }
+        let widths = Self.relay(padFrames, &pad, &pen, into: &output).compactMap { PadWidthControl.width(for: $0.kind) }
         // The strip's axes never reach apps; each change of width is one chord, up or down.
         #expect(!output.pad.contains { $0.type == EvdevCode.EventType.abs && ($0.code == EvdevCode.Abs.rx || $0.code == EvdevCode.Abs.ry) })
         var expected: [UInt16] = []

@@ -1,6 +1,7 @@
 /*
- * replay RECORDING: replays a recording through libquill's stroke engine (pen ink) and prints
- * two lines, "samples N" (the recording's pen samples) and "strokes M" (strokes the engine began).
+ * replay RECORDING: replays a recording through libquill's stroke engine (pen ink; the eraser end
+ * erases) and prints two lines, "samples N" (the recording's pen samples) and "strokes M" (strokes
+ * the engine began, ink and eraser).
  *
  *   cc -std=c11 -Wall -Wextra -Werror replay.c $(pkg-config --cflags --libs quill) -o replay
  */
@@ -41,6 +42,16 @@ static int take_geometry(quill_engine *engine, struct geometry *g) {
     }
 }
 
+/* Takes what the eraser did: a renderer drops an erased stroke's triangles and draws a split
+ * stroke's pieces (quill_engine_get_stroke) in its place; returns a quill_status. */
+static int take_changes(quill_engine *engine) {
+    struct quill_stroke_change change = {.size = sizeof(struct quill_stroke_change)};
+    int status;
+    while ((status = quill_engine_next_change(engine, &change)) == 1) {
+    }
+    return status;
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: replay RECORDING\n");
@@ -55,28 +66,31 @@ int main(int argc, char **argv) {
     struct quill_source_options source_options = {.size = sizeof(struct quill_source_options)};
     if ((status = quill_source_open_recording(argv[1], &source_options, &source)) < 0) goto failed;
 
-    double width_mm = 0, height_mm = 0;
-    if ((status = quill_source_get_area(source, &width_mm, &height_mm)) < 0) goto failed;
-    struct quill_engine_options engine_options = {
-        .size = sizeof(struct quill_engine_options),
-        .ink = QUILL_INK_PEN,
-        .area_width_mm = width_mm,
-        .area_height_mm = height_mm,
-    };
-    if ((status = quill_engine_new(&engine_options, &engine)) < 0) goto failed;
+    /* The engine takes the source's tablet area and canvas: the ink lands where the samples are. */
+    struct quill_engine_options engine_options = {.size = sizeof(struct quill_engine_options), .ink = QUILL_INK_PEN};
+    if ((status = quill_engine_new_for_source(source, 0, &engine_options, &engine)) < 0) goto failed;
 
     /* A recording's samples are all there at once: one dispatch, then take them to the end. */
     if ((status = quill_source_dispatch(source)) < 0) goto failed;
     struct quill_sample sample = {.size = sizeof(struct quill_sample)};
+    struct quill_tool_event tool = {.size = sizeof(struct quill_tool_event)};
     struct quill_stroke_update update = {.size = sizeof(struct quill_stroke_update)};
-    while ((status = quill_source_next_sample(source, &sample)) == 1) {
+    for (;;) {
+        /* Proximity in order with the samples: a brush resets when a tool arrives. */
+        while ((status = quill_source_next_tool_event(source, &tool)) == 1) {
+        }
+        if (status < 0) goto failed;
+        if ((status = quill_source_next_sample(source, &sample)) != 1) break;
         samples++;
+        /* The eraser end draws nothing: its strokes erase what they cross (take_changes). */
         if ((status = quill_engine_add_sample(engine, &sample, &update)) < 0) goto failed;
         if ((status = take_geometry(engine, &geometry)) < 0) goto failed;
+        if ((status = take_changes(engine)) < 0) goto failed;
     }
     if (status < 0) goto failed;
     if ((status = quill_engine_finish(engine)) < 0) goto failed;
     if ((status = take_geometry(engine, &geometry)) < 0) goto failed;
+    if ((status = take_changes(engine)) < 0) goto failed;
 
     printf("samples %ld\nstrokes %d\n", samples, quill_engine_stroke_count(engine));
     quill_engine_free(engine);

@@ -60,8 +60,9 @@ final class GesturesBox {
             out.kind = Int32(QUILL_FINGER_INK.rawValue)
             out.fingers = 1
             (out.x, out.y) = (sample.location.x, sample.location.y)
-            out.ink = CSample.make(sample)
-            out.ink.size = UInt32(QUILL_SAMPLE_SIZE_V1)  // the embedded sample stays at its first version
+            // A finger has no tilt (upright): its range is 0. `ink.size` is set to what the caller's
+            // struct holds when it is written (quill_gestures_next_finger_gesture).
+            out.ink = CSample.make(sample, tiltRange: 0)
         }
         return out
     }
@@ -119,6 +120,8 @@ final class GesturesBox {
         out.changes = changes
         out.width_before = outcome.toolBefore.width
         out.width_after = outcome.toolAfter.width
+        out.ink_before = CInk.number(named: outcome.toolBefore.ink)
+        out.ink_after = CInk.number(named: outcome.toolAfter.ink)
         return out
     }
 
@@ -281,7 +284,10 @@ public func quill_gestures_next_finger_gesture(_ handle: OpaquePointer?, _ out: 
     guarded {
         let box = try GesturesBox.from(handle)
         let target = try CStatus.checkOutput(out, "quill_finger_gesture")
-        guard let gesture = box.fingerGestures.popFirst() else { return 0 }
+        guard var gesture = box.fingerGestures.popFirst() else { return 0 }
+        // The embedded sample is the last field: it holds as much as the caller's struct has room for.
+        let inkOffset = MemoryLayout<quill_finger_gesture>.offset(of: \quill_finger_gesture.ink)!
+        gesture.ink.size = UInt32(min(MemoryLayout<quill_sample>.size, target.count - inkOffset))
         target.write(gesture)
         return 1
     }

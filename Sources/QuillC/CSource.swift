@@ -27,11 +27,48 @@ final class SourceBox {
     var padEvents: Deque<PadEvent> = []
     /// Touches not yet taken, likewise, each marked when it ends its frame.
     var touches: Deque<quill_touch> = []
+    /// Proximity events not yet taken, each with the number of samples queued before it (it is
+    /// given once that many samples were taken: in order with the samples).
+    var toolEvents: Deque<(event: quill_tool_event, afterSamples: Int)> = []
+    private(set) var samplesQueued = 0
+    var samplesTaken = 0
+    /// A proximity-in waiting for its tool's first sample (which gives its serial and tool id), by device.
+    private var arriving: [Int: quill_tool_event] = [:]
+    /// The tool last in proximity (its kind and serial), by device.
+    private var lastTool: [Int: (tool: PenTool, serial: UInt32)] = [:]
+    /// Each device's tilt range in degrees (quill_sample.tilt_range), found once.
+    private var tiltRanges: [Double?] = []
 
     /// Takes one event of the source's stream into the queues.
     func take(_ event: TabletEvent) {
         switch event {
-        case .sample(let sample): samples.append(sample)
+        case .sample(let sample):
+            if var arrived = arriving.removeValue(forKey: sample.deviceIndex) {
+                arrived.serial = sample.toolSerial
+                arrived.tool_id = sample.toolID
+                arrive(&arrived, tool: sample.tool)
+            }
+            samples.append(sample)
+            samplesQueued += 1
+        case let .proximityIn(device, tool, time):
+            if var earlier = arriving.removeValue(forKey: device) { arrive(&earlier, tool: CSample.tools[Int(earlier.tool)]) }
+            var value = quill_tool_event()
+            value.size = UInt32(MemoryLayout<quill_tool_event>.size)
+            value.device = Int32(truncatingIfNeeded: device)
+            value.time = time
+            value.kind = Int32(QUILL_PROXIMITY_IN.rawValue)
+            value.tool = Int32(CSample.tools.firstIndex(of: tool) ?? 0)
+            arriving[device] = value
+        case let .proximityOut(device, tool, time, isForced):
+            if var earlier = arriving.removeValue(forKey: device) { arrive(&earlier, tool: CSample.tools[Int(earlier.tool)]) }
+            var value = quill_tool_event()
+            value.size = UInt32(MemoryLayout<quill_tool_event>.size)
+            value.device = Int32(truncatingIfNeeded: device)
+            value.time = time
+            value.kind = Int32(QUILL_PROXIMITY_OUT.rawValue)
+            value.tool = Int32(CSample.tools.firstIndex(of: tool) ?? 0)
+            value.forced = isForced ? 1 : 0
+            toolEvents.append((value, samplesQueued))
         case .pad(let pad): padEvents.append(pad)
         case .touch(let touch): touches.append(CTouch.make(touch))
         case .touchFrame:
@@ -61,6 +98,47 @@ final class SourceBox {
         case .live(let source): pump(source)
         case .recording(let replay):
             while isWanted(), !isExhausted { try readFrame(of: replay) }
+        }
+    }
+
+    /// Queues a proximity-in, marked when its tool is not the one last in proximity of its device.
+    private func arrive(_ event: inout quill_tool_event, tool: PenTool) {
+        let device = Int(event.device)
+        if let last = lastTool[device] { event.tool_changed = last.tool != tool || last.serial != event.serial ? 1 : 0 }
+        lastTool[device] = (tool, event.serial)
+        toolEvents.append((event, samplesQueued))
+    }
+
+    /// The next proximity event that comes before the next sample not yet taken, if any.
+    func nextToolEvent() -> quill_tool_event? {
+        guard let head = toolEvents.first, head.afterSamples <= samplesTaken else { return nil }
+        toolEvents.removeFirst()
+        return head.event
+    }
+
+    /// The tilt range of `device` in degrees (0 without tilt, or for a device not described).
+    func tiltRange(ofDevice device: Int) -> Double {
+        if device >= 0, device < tiltRanges.count, let known = tiltRanges[device] { return known }
+        let description: DeviceDescription?
+        switch kind {
+        case .recording(let replay): description = replay.devices.indices.contains(device) ? replay.devices[device] : nil
+        case .live(let session): description = session.sources.indices.contains(device) ? session.sources[device].tablet.node.description : nil
+        }
+        guard let description else { return 0 }
+        let range = TabletDecoder.tiltRange(of: description)
+        if tiltRanges.count <= device { tiltRanges += Array(repeating: nil, count: device + 1 - tiltRanges.count) }
+        tiltRanges[device] = range
+        return range
+    }
+
+    /// The tablet mapping of `device`: the area and canvas its samples are in (nil: not a pen of the source).
+    func mapping(forDevice device: Int) throws -> TabletMapping? {
+        switch kind {
+        case .live(let session): return session.mapping(forDevice: device)
+        case .recording(let replay):
+            // Streamed: a device may be described after the first frames.
+            while !isExhausted, replay.mapping(forDevice: device) == nil, samples.count < 4096 { try readFrame(of: replay) }
+            return replay.mapping(forDevice: device)
         }
     }
 
@@ -111,7 +189,23 @@ private func parameters(_ options: UnsafePointer<quill_source_options>?) throws 
     guard timeout.isFinite, timeout > 0 else {
         throw CFailure.invalid("quill_source_options.proximity_timeout is \(value.proximity_timeout); expected seconds > 0, or 0 for the default \(TabletDecoderParameters.defaults.proximityTimeout)")
     }
-    let parameters = try TabletDecoderParameters(canvas: canvas, proximityTimeout: timeout, isLeftHanded: value.left_handed != 0)
+    // The tablet configuration (all zero, and a caller's struct without the fields: none).
+    let curveValues = withUnsafeBytes(of: value.pressure_curve) { Array($0.bindMemory(to: Double.self)) }
+    let calibrationValues = withUnsafeBytes(of: value.calibration) { Array($0.bindMemory(to: Double.self)) }
+    var curve = PressureCurve.linear
+    if curveValues.contains(where: { $0 != 0 }) {
+        do { curve = try PressureCurve(curveValues) } catch {
+            throw CFailure.invalid("invalid quill_source_options.pressure_curve = {\(curveValues.map { "\($0)" }.joined(separator: ", "))}: expected x1, y1, x2, y2 each 0 … 100 (percent), or all 0 for linear")
+        }
+    }
+    var calibration = CalibrationMatrix.identity
+    if calibrationValues.contains(where: { $0 != 0 }) {
+        do { calibration = try CalibrationMatrix(calibrationValues) } catch {
+            throw CFailure.invalid("invalid quill_source_options.calibration = {\(calibrationValues.map { "\($0)" }.joined(separator: ", "))}: expected six finite numbers a, b, c, d, e, f, or all 0 for the identity")
+        }
+    }
+    let parameters = try TabletDecoderParameters(
+        canvas: canvas, proximityTimeout: timeout, isLeftHanded: value.left_handed != 0, calibration: calibration, pressureCurve: curve)
     return (parameters, value.device_file.map { String(cString: $0) })
 }
 
@@ -220,7 +314,21 @@ public func quill_source_next_sample(_ handle: OpaquePointer?, _ out: UnsafeMuta
         let target = try CStatus.checkOutput(out, "quill_sample")
         try box.fill { box.samples.isEmpty }
         guard let sample = box.samples.popFirst() else { return 0 }
-        target.write(CSample.make(sample))
+        box.samplesTaken += 1
+        target.write(CSample.make(sample, tiltRange: box.tiltRange(ofDevice: sample.deviceIndex)))
+        return 1
+    }
+}
+
+@_cdecl("quill_source_next_tool_event")
+public func quill_source_next_tool_event(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<quill_tool_event>?) -> Int32 {
+    guarded {
+        let box = try SourceBox.from(handle)
+        let target = try CStatus.checkOutput(out, "quill_tool_event")
+        // Read on only while nothing is queued: an event past a queued sample waits for it.
+        try box.fill { box.toolEvents.isEmpty && box.samples.isEmpty }
+        guard let event = box.nextToolEvent() else { return 0 }
+        target.write(event)
         return 1
     }
 }
@@ -347,7 +455,8 @@ enum CSample {
     static let tools: [PenTool] = [.pen, .eraser, .brush, .pencil, .airbrush, .mouse, .lens]
     static let phases: [PenPhase] = [.hover, .began, .moved, .ended, .cancelled]
 
-    static func make(_ sample: PenSample) -> quill_sample {
+    /// `tiltRange`: the device's largest tilt in degrees (quill_sample.tilt_range).
+    static func make(_ sample: PenSample, tiltRange: Double) -> quill_sample {
         var out = quill_sample()
         out.size = UInt32(MemoryLayout<quill_sample>.size)
         out.device = Int32(truncatingIfNeeded: sample.deviceIndex)
@@ -368,6 +477,11 @@ enum CSample {
         out.buttons = UInt32(sample.buttons.rawValue)
         out.serial = sample.toolSerial
         out.tool_id = sample.toolID
+        let tilt = PenOrientation(altitude: sample.altitude, azimuth: sample.azimuth).tilt
+        // An upright pen (and one without tilt) is exactly 0, not the conversion's rounding.
+        out.tilt_x = sample.altitude >= .pi / 2 ? 0 : tilt.xDegrees
+        out.tilt_y = sample.altitude >= .pi / 2 ? 0 : tilt.yDegrees
+        out.tilt_range = tiltRange
         return out
     }
 

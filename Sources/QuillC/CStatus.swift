@@ -123,17 +123,23 @@ protocol CVersionedStruct {
     static var versionSizes: [Int] { get }
 }
 
-extension quill_sample: CVersionedStruct { static let versionSizes = [Int(QUILL_SAMPLE_SIZE_V1)] }
-extension quill_source_options: CVersionedStruct { static let versionSizes = [Int(QUILL_SOURCE_OPTIONS_SIZE_V1), Int(QUILL_SOURCE_OPTIONS_SIZE_V2)] }
+extension quill_sample: CVersionedStruct { static let versionSizes = [Int(QUILL_SAMPLE_SIZE_V1), Int(QUILL_SAMPLE_SIZE_V2)] }
+extension quill_source_options: CVersionedStruct {
+    static let versionSizes = [Int(QUILL_SOURCE_OPTIONS_SIZE_V1), Int(QUILL_SOURCE_OPTIONS_SIZE_V2), Int(QUILL_SOURCE_OPTIONS_SIZE_V3)]
+}
 extension quill_pad_event: CVersionedStruct { static let versionSizes = [Int(QUILL_PAD_EVENT_SIZE_V1)] }
-extension quill_engine_options: CVersionedStruct { static let versionSizes = [Int(QUILL_ENGINE_OPTIONS_SIZE_V1)] }
-extension quill_stroke_update: CVersionedStruct { static let versionSizes = [Int(QUILL_STROKE_UPDATE_SIZE_V1)] }
+extension quill_engine_options: CVersionedStruct { static let versionSizes = [Int(QUILL_ENGINE_OPTIONS_SIZE_V1), Int(QUILL_ENGINE_OPTIONS_SIZE_V2)] }
+extension quill_stroke_update: CVersionedStruct { static let versionSizes = [Int(QUILL_STROKE_UPDATE_SIZE_V1), Int(QUILL_STROKE_UPDATE_SIZE_V2)] }
+extension quill_stroke_change: CVersionedStruct { static let versionSizes = [Int(QUILL_STROKE_CHANGE_SIZE_V1)] }
+extension quill_tool_event: CVersionedStruct { static let versionSizes = [Int(QUILL_TOOL_EVENT_SIZE_V1)] }
 extension quill_toolkit_event: CVersionedStruct { static let versionSizes = [Int(QUILL_TOOLKIT_EVENT_SIZE_V1)] }
 extension quill_gesture_preferences: CVersionedStruct { static let versionSizes = [Int(QUILL_GESTURE_PREFERENCES_SIZE_V1)] }
-extension quill_gesture_outcome: CVersionedStruct { static let versionSizes = [Int(QUILL_GESTURE_OUTCOME_SIZE_V1), Int(QUILL_GESTURE_OUTCOME_SIZE_V2)] }
+extension quill_gesture_outcome: CVersionedStruct {
+    static let versionSizes = [Int(QUILL_GESTURE_OUTCOME_SIZE_V1), Int(QUILL_GESTURE_OUTCOME_SIZE_V2), Int(QUILL_GESTURE_OUTCOME_SIZE_V3)]
+}
 extension quill_layout: CVersionedStruct { static let versionSizes = [Int(QUILL_LAYOUT_SIZE_V1), Int(QUILL_LAYOUT_SIZE_V2)] }
 extension quill_touch: CVersionedStruct { static let versionSizes = [Int(QUILL_TOUCH_SIZE_V1)] }
-extension quill_finger_gesture: CVersionedStruct { static let versionSizes = [Int(QUILL_FINGER_GESTURE_SIZE_V1)] }
+extension quill_finger_gesture: CVersionedStruct { static let versionSizes = [Int(QUILL_FINGER_GESTURE_SIZE_V1), Int(QUILL_FINGER_GESTURE_SIZE_V2)] }
 
 /// A caller's struct to fill, of `count` bytes (the version its `size` field names).
 struct COutput<T> {

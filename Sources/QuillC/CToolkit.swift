@@ -34,7 +34,8 @@ public func quill_toolkit_sample(_ handle: OpaquePointer?, _ event: UnsafePointe
             x: value.x, y: value.y, time: value.time, isTouching: value.touching != 0, pressure: given(value.pressure),
             tiltX: given(value.tilt_x), tiltY: given(value.tilt_y), rotation: given(value.rotation),
             tool: CSample.tools[Int(value.tool)], buttons: PenButtons(rawValue: UInt16(truncatingIfNeeded: value.buttons)))
-        target.write(CSample.make(sample))
+        // A toolkit's tilt is in degrees −90 … 90: its range is the whole of it when given.
+        target.write(CSample.make(sample, tiltRange: value.tilt_x.isNaN && value.tilt_y.isNaN ? 0 : 90))
         return CStatus.ok
     }
 }

@@ -552,6 +552,17 @@ public struct TabletDecoder: Sendable {
         return (axis.normalized(raw) * 2 - 1) * 64
     }
 
+    /// The largest tilt in degrees that `device` reports on either axis (what libinput's tilt
+    /// conversion gives at the axes' ends: 64 for Wacom pens), 0 for a device without tilt.
+    public static func tiltRange(of device: DeviceDescription) -> Double {
+        var range = 0.0
+        for code in [EvdevCode.Abs.tiltX, EvdevCode.Abs.tiltY] {
+            guard let axis = device.axes[code], axis.span > 0 else { continue }
+            range = Swift.max(range, abs(tiltDegrees(axis.minimum, axis)), abs(tiltDegrees(axis.maximum, axis)))
+        }
+        return range
+    }
+
     /// Art Pen rotation in degrees, clockwise: ((raw − min) / (range + 1) × 360 + 90) mod 360.
     func rotationDegrees(_ raw: Int32, _ axis: AxisInfo) -> Double {
         let degrees = (Double(raw) - Double(axis.minimum)) / (axis.span + 1) * 360 + 90

@@ -12,10 +12,15 @@ public struct DrawingRecorder: Sendable {
     }
 
     public private(set) var drawing: Drawing
-    /// Each stroke's stable id (parallel to `drawing.strokes`): given once, in the order strokes
-    /// are finished, never reused; a stroke the eraser cuts leaves pieces with new ids.
+    /// Each stroke's stable id (parallel to `drawing.strokes`): given once, when the stroke
+    /// begins, never reused; a stroke the eraser cuts leaves pieces with new ids.
     public private(set) var strokeIDs: [Int] = []
     private var nextStrokeID = 0
+    /// The ink stroke begun and not yet finished, by the engine's own index, and its id.
+    private var openInk: (local: Int, id: Int)?
+    /// The stable id of the ink stroke the last ``add(_:prediction:)`` drew (the id it keeps when it
+    /// is finished), nil when that sample was the eraser's or drew nothing.
+    public private(set) var lastInkStrokeID: Int?
     /// What the eraser did to finished strokes, by id, since the last ``takeChanges()``.
     public enum Change: Hashable, Sendable {
         /// The stroke is gone.
@@ -52,10 +57,12 @@ public struct DrawingRecorder: Sendable {
     }
 
     /// Adds one sample; returns what the engine displays for samples in contact (ink and eraser
-    /// alike; `strokeIndex` counts both kinds in the order they begin).
+    /// alike; `strokeIndex` counts both kinds in the order they begin). `prediction`: where the
+    /// platform predicts the tip (millimetres), in place of Quill's own (ink only).
     @discardableResult
-    public mutating func add(_ sample: PenSample) -> StrokeUpdate? {
+    public mutating func add(_ sample: PenSample, prediction: TabletPoint? = nil) -> StrokeUpdate? {
         scratch.removeAll()
+        lastInkStrokeID = nil
         if sample.tool == .eraser {
             guard var update = eraserEngine.add(sample, geometry: &scratch) else { return nil }
             var current = eraserStroke
@@ -66,8 +73,34 @@ public struct DrawingRecorder: Sendable {
             return update
         }
         var finishedStrokes: [Stroke] = []
-        var update = engine.add(sample, geometry: &scratch) { if keepsDrawing { finishedStrokes.append($0) } }
-        keep(finishedStrokes)
+        var finishedCount = 0
+        var update = engine.add(sample, geometry: &scratch, prediction: prediction) {
+            finishedCount += 1
+            if keepsDrawing { finishedStrokes.append($0) }
+        }
+        // Ids in the order strokes begin: a stroke finished here is the open one, else (begun and
+        // ended by this one sample) the one this sample began.
+        var fresh: (local: Int, id: Int)?
+        if let local = update?.strokeIndex, openInk?.local != local {
+            fresh = (local, nextStrokeID)
+            nextStrokeID += 1
+        }
+        lastInkStrokeID = fresh?.id ?? openInk?.id
+        for index in 0..<finishedCount {
+            let id: Int
+            if let open = openInk {
+                id = open.id
+                openInk = nil
+            } else if let begun = fresh {
+                id = begun.id
+                fresh = nil
+            } else {
+                id = nextStrokeID  // not seen begin (cannot happen: a stroke begins with an update)
+                nextStrokeID += 1
+            }
+            if keepsDrawing { keep(finishedStrokes[index], id: id) }
+        }
+        if let fresh { openInk = fresh }
         if let local = update?.strokeIndex {
             var current = inkStroke
             update?.strokeIndex = number(local, &current)
@@ -87,8 +120,34 @@ public struct DrawingRecorder: Sendable {
     public mutating func finish() {
         var finishedStrokes: [Stroke] = []
         engine.finish { if keepsDrawing { finishedStrokes.append($0) } }
-        keep(finishedStrokes)
+        if let open = openInk {
+            for stroke in finishedStrokes { keep(stroke, id: open.id) }
+            openInk = nil
+        }
         applyEraser()
+    }
+
+    /// The kept stroke with stable id `id`, nil when the drawing holds none (erased, or never given).
+    public func stroke(withID id: Int) -> Stroke? {
+        strokeIDs.firstIndex(of: id).map { drawing.strokes[$0] }
+    }
+
+    /// Smooths the ink's and the eraser's positions (default true); off, they are drawn raw.
+    public var isSmoothingEnabled: Bool {
+        get { engine.isSmoothingEnabled }
+        set {
+            engine.isSmoothingEnabled = newValue
+            eraserEngine.isSmoothingEnabled = newValue
+        }
+    }
+
+    /// Predicts the tip (default true); off, the predicted point is the last point.
+    public var isPredictionEnabled: Bool {
+        get { engine.isPredictionEnabled }
+        set {
+            engine.isPredictionEnabled = newValue
+            eraserEngine.isPredictionEnabled = newValue
+        }
     }
 
     /// The geometry the last ``add(_:)`` appended: new pieces of the ink stroke in contact (an
@@ -118,12 +177,9 @@ public struct DrawingRecorder: Sendable {
         return changes
     }
 
-    private mutating func keep(_ strokes: [Stroke]) {
-        drawing.strokes.append(contentsOf: strokes)
-        for _ in strokes {
-            strokeIDs.append(nextStrokeID)
-            nextStrokeID += 1
-        }
+    private mutating func keep(_ stroke: Stroke, id: Int) {
+        drawing.strokes.append(stroke)
+        strokeIDs.append(id)
     }
 
     private mutating func applyEraser() {

@@ -466,18 +466,23 @@ static int errors(void) {
 #define SIZES(s, name, newest) printf("%s %zu %d %d\n", #s, sizeof(struct s), QUILL_##name##_SIZE_V1, newest)
 
 static int sizes(void) {
-    SIZES(quill_sample, SAMPLE, QUILL_SAMPLE_SIZE_V1);
-    SIZES(quill_source_options, SOURCE_OPTIONS, QUILL_SOURCE_OPTIONS_SIZE_V2);
+    SIZES(quill_sample, SAMPLE, QUILL_SAMPLE_SIZE_V2);
+    SIZES(quill_source_options, SOURCE_OPTIONS, QUILL_SOURCE_OPTIONS_SIZE_V3);
     SIZES(quill_pad_event, PAD_EVENT, QUILL_PAD_EVENT_SIZE_V1);
-    SIZES(quill_engine_options, ENGINE_OPTIONS, QUILL_ENGINE_OPTIONS_SIZE_V1);
-    SIZES(quill_stroke_update, STROKE_UPDATE, QUILL_STROKE_UPDATE_SIZE_V1);
+    SIZES(quill_engine_options, ENGINE_OPTIONS, QUILL_ENGINE_OPTIONS_SIZE_V2);
+    SIZES(quill_stroke_update, STROKE_UPDATE, QUILL_STROKE_UPDATE_SIZE_V2);
     SIZES(quill_toolkit_event, TOOLKIT_EVENT, QUILL_TOOLKIT_EVENT_SIZE_V1);
     SIZES(quill_gesture_preferences, GESTURE_PREFERENCES, QUILL_GESTURE_PREFERENCES_SIZE_V1);
-    SIZES(quill_gesture_outcome, GESTURE_OUTCOME, QUILL_GESTURE_OUTCOME_SIZE_V2);
+    SIZES(quill_gesture_outcome, GESTURE_OUTCOME, QUILL_GESTURE_OUTCOME_SIZE_V3);
     SIZES(quill_layout, LAYOUT, QUILL_LAYOUT_SIZE_V2);
     printf("offset quill_source_options.proximity_timeout %zu\n", offsetof(struct quill_source_options, proximity_timeout));
     printf("offset quill_layout.scale %zu\n", offsetof(struct quill_layout, scale));
     printf("offset quill_gesture_outcome.number %zu\n", offsetof(struct quill_gesture_outcome, number));
+    printf("offset quill_sample.tilt_x %zu\n", offsetof(struct quill_sample, tilt_x));
+    printf("offset quill_engine_options.eraser %zu\n", offsetof(struct quill_engine_options, eraser));
+    printf("offset quill_stroke_update.stroke_id %zu\n", offsetof(struct quill_stroke_update, stroke_id));
+    printf("offset quill_source_options.pressure_curve %zu\n", offsetof(struct quill_source_options, pressure_curve));
+    printf("offset quill_gesture_outcome.ink_before %zu\n", offsetof(struct quill_gesture_outcome, ink_before));
     return 0;
 }
 

@@ -67,19 +67,27 @@ const char *quill_last_error(void);
  * caller need not have zeroed) and its default is 0.
  */
 #define QUILL_SAMPLE_SIZE_V1 128
+#define QUILL_SAMPLE_SIZE_V2 152 /**< + tilt_x, tilt_y, tilt_range (after 0.4.0) */
 #define QUILL_SOURCE_OPTIONS_SIZE_V1 40
 #define QUILL_SOURCE_OPTIONS_SIZE_V2 48 /**< + proximity_timeout (after 0.4.0) */
+#define QUILL_SOURCE_OPTIONS_SIZE_V3 128 /**< + pressure_curve, calibration (after 0.4.0) */
 #define QUILL_PAD_EVENT_SIZE_V1 48
 #define QUILL_ENGINE_OPTIONS_SIZE_V1 64
+#define QUILL_ENGINE_OPTIONS_SIZE_V2 80 /**< + eraser, eraser_radius (after 0.4.0) */
 #define QUILL_STROKE_UPDATE_SIZE_V1 96
+#define QUILL_STROKE_UPDATE_SIZE_V2 112 /**< + stroke_id, erasing, change_count (after 0.4.0) */
+#define QUILL_STROKE_CHANGE_SIZE_V1 32 /**< after 0.4.0 */
+#define QUILL_TOOL_EVENT_SIZE_V1 40 /**< after 0.4.0 */
 #define QUILL_TOOLKIT_EVENT_SIZE_V1 80
 #define QUILL_GESTURE_PREFERENCES_SIZE_V1 12
 #define QUILL_GESTURE_OUTCOME_SIZE_V1 88
 #define QUILL_GESTURE_OUTCOME_SIZE_V2 128 /**< + number, changes, button, width_before, width_after (after 0.4.0) */
+#define QUILL_GESTURE_OUTCOME_SIZE_V3 136 /**< + ink_before, ink_after (after 0.4.0) */
 #define QUILL_LAYOUT_SIZE_V1 120
 #define QUILL_LAYOUT_SIZE_V2 128 /**< + scale (after 0.4.0) */
 #define QUILL_TOUCH_SIZE_V1 104 /**< after 0.4.0 */
-#define QUILL_FINGER_GESTURE_SIZE_V1 224 /**< after 0.4.0 */
+#define QUILL_FINGER_GESTURE_SIZE_V1 224 /**< after 0.4.0; its `ink` a QUILL_SAMPLE_SIZE_V1 sample */
+#define QUILL_FINGER_GESTURE_SIZE_V2 248 /**< its `ink` a QUILL_SAMPLE_SIZE_V2 sample (after 0.4.0) */
 
 /** A rectangle in canvas or window points. */
 struct quill_rect {
@@ -135,6 +143,13 @@ struct quill_sample {
     uint32_t buttons;  /**< enum quill_button bits */
     uint32_t serial;   /**< tool serial, 0 = none */
     uint32_t tool_id;  /**< libwacom stylus id, 0 = none */
+    /* QUILL_SAMPLE_SIZE_V1 ends here (0.4.0). */
+    double tilt_x;     /**< degrees −90 … 90, W3C Pointer Events tiltX: positive leans the pen's top toward +x (what MyPaint,
+                            GTK, Qt and libinput take); 0 upright. Sources fill it; the engine and gestures read altitude and
+                            azimuth, not these (after 0.4.0) */
+    double tilt_y;     /**< degrees −90 … 90, tiltY: positive leans the top toward +y (the bottom edge) */
+    double tilt_range; /**< degrees: the largest tilt the device reports on either axis (64 for Wacom pens), 0 for a pen without
+                            tilt: tilt_x / tilt_range is MyPaint's xtilt (−1 … 1) */
 };
 
 /* ---------------------------------------------------------------------------------------- */
@@ -152,11 +167,18 @@ struct quill_source_options {
     /* QUILL_SOURCE_OPTIONS_SIZE_V1 ends here (0.4.0). */
     double proximity_timeout; /**< seconds without events after which a hovering pen of a tablet that needs it (no proximity
                                    keys, or not a Wacom) is taken out of proximity; 0 = 0.05, as libinput (after 0.4.0) */
+    /* QUILL_SOURCE_OPTIONS_SIZE_V2 ends here. */
+    double pressure_curve[4]; /**< x1, y1, x2, y2: the control points of the cubic Bézier from (0, 0) to (100, 100) that maps
+                                   pressure, in percent 0 … 100, as `quill --pressure-curve` and GNOME's pressure-curve
+                                   (0, 50, 50, 100: softer). All 0 = linear (after 0.4.0) */
+    double calibration[6];    /**< a, b, c, d, e, f: libinput's calibration matrix on positions normalized to the tablet's range
+                                   (x' = a·x + b·y + c, y' = d·x + e·y + f), as `quill --calibration`. All 0 = identity (after 0.4.0) */
 };
 
 /**
  * Opens a recording (evemu or `libinput record` YAML; the format is found from the content).
- * Its samples are all available at once: no fd to wait on (quill_source_get_fd gives -1).
+ * Its samples are all available at once: no fd to wait on (quill_source_get_fd gives -1). It is
+ * read as its getters take it: memory stays flat whatever the file's size.
  */
 int quill_source_open_recording(const char *path, const struct quill_source_options *options, quill_source **source);
 
@@ -266,10 +288,46 @@ struct quill_touch {
  */
 int quill_source_next_touch(quill_source *source, struct quill_touch *touch);
 
+/** What a tool event is (after 0.4.0). */
+enum quill_tool_event_kind {
+    QUILL_PROXIMITY_IN = 0, /**< a tool came into proximity: its first sample follows (reset the brush; `tool` says which end) */
+    QUILL_PROXIMITY_OUT = 1 /**< the tool left: its last sample came before */
+};
+
+/** A tool coming into or leaving proximity of a pen device (after 0.4.0). */
+struct quill_tool_event {
+    uint32_t size;         /**< sizeof(struct quill_tool_event) */
+    int32_t device;        /**< which device of the source */
+    double time;           /**< seconds, the samples' clock */
+    int32_t kind;          /**< enum quill_tool_event_kind */
+    int32_t tool;          /**< enum quill_tool */
+    int32_t tool_changed;  /**< QUILL_PROXIMITY_IN: 1 when the tool differs from the one last in proximity of this device (the pen
+                                turned to its eraser end, another pen), 0 for the same tool again or the first */
+    int32_t forced;        /**< QUILL_PROXIMITY_OUT: 1 when no event said so and a silent hovering pen was taken out after
+                                proximity_timeout (libinput's 50 ms) */
+    uint32_t serial;       /**< the tool's serial, 0 = none (QUILL_PROXIMITY_IN; 0 on QUILL_PROXIMITY_OUT) */
+    uint32_t tool_id;      /**< libwacom stylus id, 0 = none (likewise) */
+};
+
+/**
+ * Takes the next proximity event, in order with the samples: it gives only the events that come
+ * before the next sample not yet taken. So take every tool event before each sample:
+ *
+ *     for (;;) {
+ *         while (quill_source_next_tool_event(source, &tool) == 1) { ... }
+ *         if (quill_source_next_sample(source, &sample) != 1) break;
+ *         ...
+ *     }
+ *
+ * 1 when *event was written, 0 when none comes before the next sample. Added after 0.4.0.
+ */
+int quill_source_next_tool_event(quill_source *source, struct quill_tool_event *event);
+
 /** Ends a live source's input (the app stops reading): a tip still down gets its `ended` sample, to take with quill_source_next_sample. Nothing for a recording (its end is already in its samples). */
 int quill_source_finish(quill_source *source);
 
-/** The tablet's active area in millimetres, of device 0 (a source with several devices: give each engine its own device's area). */
+/** The tablet's active area in millimetres, of device 0 (a source with several devices: give each engine its own device's area,
+ *  or use quill_engine_new_for_source). */
 int quill_source_get_area(const quill_source *source, double *width_mm, double *height_mm);
 
 /** Closes the source (and its node). NULL is ignored. */
@@ -286,7 +344,17 @@ enum quill_ink {
     QUILL_INK_MONOLINE = 3,
     QUILL_INK_FOUNTAIN_PEN = 4,
     QUILL_INK_WATERCOLOR = 5,
-    QUILL_INK_CRAYON = 6
+    QUILL_INK_CRAYON = 6,
+    QUILL_INK_ERASER = 7 /**< not an ink: the tool erases (what a double tap to the eraser selects; quill_engine_set_ink takes it to
+                              make the pen end erase, quill_gesture_outcome.ink_after names it). After 0.4.0 */
+};
+
+/** How the engine's eraser erases the strokes it keeps (after 0.4.0). */
+enum quill_eraser {
+    QUILL_ERASER_BITMAP = 0, /**< only what it touches: a stroke it crosses is split into pieces (PencilKit's bitmap eraser; `quill render`'s default) */
+    QUILL_ERASER_VECTOR = 1, /**< whole strokes it touches (PencilKit's vector eraser) */
+    QUILL_ERASER_NONE = 2    /**< the engine keeps no strokes (memory flat however long the input) and erases nothing: eraser
+                                  samples still draw no ink, their updates say `erasing` and the app erases */
 };
 
 struct quill_engine_options {
@@ -299,7 +367,11 @@ struct quill_engine_options {
     double canvas_height;     /**< points; 0 = 1024 */
     int32_t smoothing_off;    /**< 1: draw the raw positions (default 0: smoothed) */
     int32_t prediction_off;   /**< 1: no predicted tip (the predicted point is the last point) */
-    int32_t records_path;     /**< 1: keep each stroke's points (not needed to draw: the default 0 keeps memory and time per sample flat) */
+    int32_t records_path;     /**< ignored since 0.4.0's successor: the strokes are kept for the eraser unless `eraser` is QUILL_ERASER_NONE */
+    int32_t reserved;         /**< 0: 0.4.0's tail padding, named so that the fields after it start past QUILL_ENGINE_OPTIONS_SIZE_V1 */
+    /* QUILL_ENGINE_OPTIONS_SIZE_V1 ends here (0.4.0). */
+    int32_t eraser;           /**< enum quill_eraser; 0 = QUILL_ERASER_BITMAP (after 0.4.0) */
+    double eraser_radius;     /**< points; 0 = 8 (after 0.4.0) */
 };
 
 typedef struct quill_engine quill_engine;
@@ -316,6 +388,41 @@ struct quill_stroke_update {
     int32_t is_end;         /**< 1 on the sample that ends the stroke */
     int32_t has_dirty;      /**< 1 when this sample committed geometry: redraw `dirty` (and the old and new tail) */
     struct quill_rect dirty; /**< the canvas region of the geometry this sample committed, points */
+    /* QUILL_STROKE_UPDATE_SIZE_V1 ends here (0.4.0). */
+    int32_t stroke_id;      /**< the ink stroke's stable id in the engine's drawing (what quill_stroke_change and
+                                 quill_engine_get_stroke name), −1 for an eraser stroke (after 0.4.0) */
+    int32_t erasing;        /**< 1: an eraser sample (the eraser end, or the pen end after quill_engine_set_ink(QUILL_INK_ERASER)):
+                                 no ink; x, y the eraser's point and width its diameter */
+    int32_t change_count;   /**< stroke changes waiting for quill_engine_next_change (the eraser acts when its stroke ends) */
+    int32_t reserved;       /**< 0 */
+};
+
+/** What the eraser did to a kept stroke (after 0.4.0). */
+enum quill_stroke_change_kind {
+    QUILL_STROKE_ERASED = 0, /**< the stroke is gone: remove it */
+    QUILL_STROKE_SPLIT = 1   /**< the stroke is gone and its pieces stand in its place (one piece: trimmed): draw them with
+                                  quill_engine_get_stroke or quill_engine_get_stroke_points */
+};
+
+/** One change of the engine's drawing, by stable stroke id (after 0.4.0). */
+struct quill_stroke_change {
+    uint32_t size;        /**< sizeof(struct quill_stroke_change) */
+    int32_t kind;         /**< enum quill_stroke_change_kind */
+    int32_t stroke;       /**< the stroke's id (quill_stroke_update.stroke_id when it was drawn, or an earlier piece's) */
+    int32_t first_piece;  /**< QUILL_STROKE_SPLIT: the pieces' ids are first_piece … first_piece + piece_count − 1, in painting order; −1 otherwise */
+    int32_t piece_count;  /**< 0 for QUILL_STROKE_ERASED */
+    double time;          /**< seconds: the end of the eraser stroke that did it */
+};
+
+/** A point of a kept stroke: where the engine drew it (smoothed), as PencilKit's PKStrokePoint (after 0.4.0). */
+struct quill_stroke_point {
+    double x, y;     /**< canvas points */
+    double time;     /**< seconds from the stroke's start */
+    double width;    /**< the mark's width, points */
+    double opacity;  /**< 0 … 2 (1: the ink's own) */
+    double force;    /**< 0 … 25/6; pressure is force / (25/6) */
+    double azimuth;  /**< radians, 0 … 2π */
+    double altitude; /**< radians, 0 … π/2 */
 };
 
 /** A geometry vertex: canvas points and opacity 0 … 1. */
@@ -323,10 +430,32 @@ struct quill_vertex {
     double x, y, opacity;
 };
 
-/** Creates an engine. QUILL_ERROR_INVALID_ARGUMENT (with the reason in quill_last_error) for a width outside the ink's range or an empty area. */
+/**
+ * Creates an engine. QUILL_ERROR_INVALID_ARGUMENT (with the reason in quill_last_error) for a
+ * width outside the ink's range or an empty area. The engine draws from each sample's x_mm and
+ * y_mm (the tablet's millimetres, mapped onto the canvas as the source maps them), never from x
+ * and y: a sample made from toolkit points comes from quill_toolkit_sample, which fills both.
+ * A source's samples: prefer quill_engine_new_for_source, which takes the source's area and canvas.
+ */
 int quill_engine_new(const struct quill_engine_options *options, quill_engine **engine);
 
-/** Adds a sample: 1 when it is in contact and *update (may be NULL) was written, 0 for hover samples and samples the engine skips (non-finite values). */
+/**
+ * Creates an engine for the samples of `device` (0, 1, …) of `source`: its tablet area and
+ * canvas are the source's (quill_source_options' canvas), so the ink lands where the samples'
+ * x and y are. `options` gives the ink, width, eraser and switches; its area and canvas fields
+ * must be 0 or equal to the source's, else QUILL_ERROR_INVALID_ARGUMENT names both. NULL
+ * options: the pen ink. QUILL_ERROR_NOT_FOUND when the device is not a pen of the source.
+ * Added after 0.4.0.
+ */
+int quill_engine_new_for_source(const quill_source *source, int32_t device, const struct quill_engine_options *options, quill_engine **engine);
+
+/**
+ * Adds a sample: 1 when it is in contact and *update (may be NULL) was written, 0 for hover
+ * samples and samples the engine skips (non-finite values). A sample of the eraser end (tool
+ * QUILL_TOOL_ERASER), or of any end after quill_engine_set_ink(QUILL_INK_ERASER), draws no ink: its
+ * update says `erasing`, and when its stroke ends the strokes it crossed are erased or split
+ * (quill_engine_next_change).
+ */
 int quill_engine_add_sample(quill_engine *engine, const struct quill_sample *sample, struct quill_stroke_update *update);
 
 /** As quill_engine_add_sample, with the platform's own prediction of the tip (`predicted`'s x_mm, y_mm) instead of Quill's. */
@@ -345,8 +474,39 @@ int quill_engine_take_geometry(quill_engine *engine, struct quill_vertex *vertic
 /** Ends an open stroke (end of input). */
 int quill_engine_finish(quill_engine *engine);
 
-/** Changes the ink (a tool change): at once between strokes, from the next stroke while one is drawn. width 0 = the ink's default. */
+/**
+ * Changes the ink (a tool change): at once between strokes, from the next stroke while one is
+ * drawn. width 0 = the ink's default. QUILL_INK_ERASER makes every end erase (width ignored)
+ * until another ink is set: hand it quill_gesture_outcome.ink_after and width_after when an
+ * outcome has QUILL_CHANGE_TOOL.
+ */
 int quill_engine_set_ink(quill_engine *engine, int32_t ink, double width);
+
+/** Takes the next change of the drawing, in order: 1 when *change was written, 0 when none. Added after 0.4.0. */
+int quill_engine_next_change(quill_engine *engine, struct quill_stroke_change *change);
+
+/**
+ * The ids of the strokes the engine keeps, in painting order (after the eraser: pieces in their
+ * strokes' places); with NULL and capacity 0, only *count. QUILL_ERROR_BUFFER_TOO_SMALL with
+ * *count when `ids` is too small. Added after 0.4.0.
+ */
+int quill_engine_get_stroke_ids(const quill_engine *engine, int32_t *ids, size_t capacity, size_t *count);
+
+/**
+ * The whole geometry of kept stroke `stroke_id` (a piece the eraser left, say), as
+ * quill_engine_take_geometry gives it: the same buffer rules. QUILL_ERROR_NOT_FOUND for an id the
+ * drawing does not hold (erased, or never given). Added after 0.4.0.
+ */
+int quill_engine_get_stroke(const quill_engine *engine, int32_t stroke_id, struct quill_vertex *vertices, size_t vertex_capacity,
+                            size_t *vertex_count, uint32_t *indices, size_t index_capacity, size_t *index_count);
+
+/**
+ * The points of kept stroke `stroke_id` and its ink (enum quill_ink; `ink` may be NULL): for an
+ * app that draws strokes with its own brush (MyPaint's, say). The same buffer rules and
+ * QUILL_ERROR_NOT_FOUND as quill_engine_get_stroke. Added after 0.4.0.
+ */
+int quill_engine_get_stroke_points(const quill_engine *engine, int32_t stroke_id, struct quill_stroke_point *points, size_t capacity,
+                                   size_t *count, int32_t *ink);
 
 /**
  * A copy of the engine with all its state, mid-stroke included: keep it to go back (undo of a
@@ -475,6 +635,9 @@ struct quill_gesture_outcome {
                                barrel's ("BTN_STYLUS", QUILL_GESTURE_BUTTON_…); "" otherwise (after 0.4.0) */
     double width_before;  /**< the tool's width before and after, points (after 0.4.0) */
     double width_after;
+    /* QUILL_GESTURE_OUTCOME_SIZE_V2 ends here. */
+    int32_t ink_before;   /**< tool_before as enum quill_ink (QUILL_INK_ERASER for "eraser"), −1 for an ink libquill does not know (after 0.4.0) */
+    int32_t ink_after;    /**< tool_after likewise: give it to quill_engine_set_ink with width_after */
 };
 
 typedef struct quill_gestures quill_gestures;
@@ -573,8 +736,8 @@ struct quill_finger_gesture {
     double rotation;   /**< radians since it began, clockwise on screen */
     double dx, dy;     /**< translation since it began, points: a page point p goes to start + (dx, dy) + scale·R(rotation)·(p − start) */
     double start_x, start_y; /**< the centroid where it began */
-    struct quill_sample ink; /**< QUILL_FINGER_INK: the finger as a sample of the current ink. Frozen at
-                                  QUILL_SAMPLE_SIZE_V1 bytes: a later struct quill_sample does not grow it here */
+    struct quill_sample ink; /**< QUILL_FINGER_INK: the finger as a sample of the current ink. The last field: it grows with
+                                  struct quill_sample, and ink.size says how much of it the caller's struct holds */
 };
 
 /** Takes the next finger gesture: 1 when *gesture was written, 0 when none. Added after 0.4.0. */

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import QuillCore
+@testable import QuillInput
+
+/// A drawing app's loop through quill.h (Tests/CPrograms/eraser_check.c): the eraser erases for
+/// every language, one canvas, tilt X/Y with the device's range, proximity events in order with
+/// the samples, tablet configuration in the source's options. `quill` itself is the oracle.
+@Suite struct EmbeddingEraserTests {
+    let cli = CommandLineTests()
+    static let eraserCheck: Result<String, Error> = Result { try EmbeddingTests.compile("Tests/CPrograms/eraser_check.c") }
+
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        try Fixtures.runProcess(URL(fileURLWithPath: try EmbeddingEraserTests.eraserCheck.get()), arguments, deadline: 120)
+    }
+
+    /// "wrote OUT: N strokes, M points" of `quill render`.
+    func rendered(_ arguments: [String]) throws -> (strokes: Int, points: Int) {
+        let output = Fixtures.temporaryPath("-render.png")
+        let run = try cli.quill(["render"] + arguments + ["-o", output])
+        #expect(run.status == 0, "\(run.error)")
+        let numbers = run.output.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        return (numbers[numbers.count - 2], numbers[numbers.count - 1])
+    }
+
+    /// The engine keeps what `quill render` draws: the eraser end's strokes draw nothing (the
+    /// 22HDT's five cross no ink: 29 of its 34 strokes stay), and with the person's double taps to the
+    /// eraser handed to quill_engine_set_ink, the pen end erases (14 strokes stay, one split), point
+    /// for point as `quill render` keeps them.
+    @Test(arguments: [false, true])
+    func theEngineKeepsWhatTheCommandDraws(gestures: Bool) throws {
+        let run = try run(["erase", Fixtures.cintiq22HDT] + (gestures ? ["gestures"] : []))
+        #expect(run.status == 0, "\(run.error)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        let counts = try #require(lines.first { $0.hasPrefix("strokes ") }).split(separator: " ").compactMap { Int($0) }
+        let command = try rendered([Fixtures.cintiq22HDT] + (gestures ? [] : ["--no-gestures"]))
+        #expect(counts == [command.strokes, command.points])
+        #expect(command.strokes == (gestures ? 14 : 29))
+        let updates = try #require(lines.first { $0.hasPrefix("ink-updates ") }).split(separator: " ").compactMap { Int($0) }
+        // Every contact sample gave an update; the eraser end's 100 draw no ink (0.4.0 drew them blue).
+        #expect(updates[1] >= 100 && updates[0] > 0)
+        let changes = lines.filter { $0.hasPrefix("change ") }.map { $0.split(separator: " ").map(String.init) }
+        let kept = Set(try #require(lines.first { $0.hasPrefix("kept") }).split(separator: " ").dropFirst().compactMap { Int($0) })
+        if gestures {
+            #expect(changes.contains { $0[1] == "1" })  // a split
+            for change in changes {
+                #expect(!kept.contains(Int(change[2])!))  // a stroke erased or split is gone
+                let first = Int(change[3])!, count = Int(change[4])!
+                for piece in first..<(first + count) { #expect(kept.contains(piece) || lines.contains("piece \(piece) gone")) }
+            }
+            #expect(lines.contains { $0.hasPrefix("piece ") && $0.contains(" ink 0 ") })
+        } else {
+            #expect(changes.isEmpty)
+        }
+    }
+
+    /// Tool events come in order with the samples (each proximity-in just before its tool's first
+    /// sample, each proximity-out after its last), as the replay gives them; tilt X/Y are the W3C
+    /// inverse of each sample's altitude and azimuth, within the 22HDT's ±64°.
+    @Test func toolEventsAndTiltComeAsTheReplayGivesThem() throws {
+        let run = try run(["events", Fixtures.cintiq22HDT])
+        #expect(run.status == 0, "\(run.error)")
+        let lines = run.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let replay = try SampleReplay(path: Fixtures.cintiq22HDT)
+        var expected: [String] = []
+        for event in try replay.allEvents() {
+            switch event {
+            case let .proximityIn(_, tool, _): expected.append("in \(PenTool.allCases.firstIndex(of: tool) ?? -1)")
+            case let .proximityOut(_, tool, _, _): expected.append("out \(PenTool.allCases.firstIndex(of: tool) ?? -1)")
+            case .sample(let sample): expected.append("sample \(PenTool.allCases.firstIndex(of: sample.tool) ?? -1)")
+            default: break
+            }
+        }
+        #expect(lines.map { "\($0[0]) \($0[2])" } == expected)
+        #expect(expected.filter { $0.hasPrefix("in") }.count == 22)
+        // The eraser end's arrivals say the tool changed; the first does not.
+        let arrivals = lines.filter { $0[0] == "in" }
+        #expect(arrivals.first?[3] == "0" && arrivals.contains { $0[2] == "1" && $0[3] == "1" })
+        var tilted = 0
+        for line in lines where line[0] == "sample" {
+            let (tiltX, tiltY, range) = (Double(line[4])!, Double(line[5])!, Double(line[6])!)
+            let tilt = PenOrientation(altitude: Double(line[7])!, azimuth: Double(line[8])!).tilt
+            #expect(range == 64)
+            #expect(abs(tiltX - tilt.xDegrees) < 1e-6 && abs(tiltY - tilt.yDegrees) < 1e-6)
+            #expect(abs(tiltX) <= range + 1e-9 && abs(tiltY) <= range + 1e-9)
+            if abs(tiltX) > 20 { tilted += 1 }
+        }
+        #expect(tilted > 100)
+    }
+
+    /// One canvas: an engine made for the source takes its area and canvas; a different canvas
+    /// is refused, naming both.
+    @Test func anEngineForTheSourceTakesItsCanvas() throws {
+        let agreeing = try run(["canvas", Fixtures.cintiq22HDT, "1366", "1024"])
+        #expect(agreeing.output == "status 0 \n")
+        let other = try run(["canvas", Fixtures.cintiq22HDT, "800", "600"])
+        #expect(other.output.hasPrefix("status -1 quill_engine_options.canvas_width is 800.0 but the source's is 1366.0 points"))
+    }
+
+    /// The tablet configuration of quill_source_options is the command's: a pressure curve gives
+    /// the pressures of `quill samples --pressure-curve`; a value out of range is named.
+    @Test func aPressureCurveInTheSourceOptionsIsTheCommands() throws {
+        let run = try run(["curve", Fixtures.cintiq22HDT, "0", "50", "50", "100"])
+        #expect(run.status == 0, "\(run.error)")
+        let fromC = run.output.split(separator: "\n").compactMap { Double($0) }
+        let fromCommand = try cli.quill("samples", Fixtures.cintiq22HDT, "--pressure-curve", "0,50,50,100").output.split(separator: "\n").compactMap { line -> Double? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], object["phase"] as? String != "hover" else { return nil }
+            return object["pressure"] as? Double
+        }
+        #expect(fromC.count == fromCommand.count && fromC.count > 400)
+        #expect(zip(fromC, fromCommand).allSatisfy { abs($0 - $1) < 1e-8 })
+        let linear = try self.run(["curve", Fixtures.cintiq22HDT, "0", "0", "0", "0"]).output.split(separator: "\n").compactMap { Double($0) }
+        #expect(zip(fromC, linear).filter { $0 > $1 + 0.01 }.count > fromC.count / 2)  // softer: more ink for a light touch
+        let bad = try self.run(["bad-curve", Fixtures.cintiq22HDT])
+        #expect(bad.output.hasPrefix("status -1 invalid quill_source_options.pressure_curve = {0.0, 0.0, 101.0, 100.0}"))
+    }
+}

@@ -131,7 +131,9 @@ public func quill_engine_new_for_source(
         var value = quill_engine_options()
         if options != nil { value = try CStatus.check(options, "quill_engine_options") }
         guard device >= 0, let mapping = try box.mapping(forDevice: Int(device)) else {
-            throw CFailure(status: QUILL_ERROR_NOT_FOUND.rawValue, message: "device \(device) of the source is not a pen (no tablet area to draw from)")
+            let count = box.deviceCount
+            let what = device >= 0 && Int(device) < count ? "is not a pen (no tablet area to draw from)" : "does not exist (the source has \(count) device\(count == 1 ? "" : "s"), from 0)"
+            throw CFailure(status: QUILL_ERROR_NOT_FOUND.rawValue, message: "device \(device) of the source \(what)")
         }
         // One canvas: the caller's fields say nothing (0) or what the source says.
         func agree(_ given: Double, _ actual: Double, _ field: String, _ unit: String) throws {
@@ -370,9 +372,12 @@ public func quill_engine_get_stroke_points(
         if !drawn.isEmpty {
             guard let points else { throw CFailure.invalid("points is NULL") }
             for (index, point) in drawn.enumerated() {
+                let tilt = PenOrientation(altitude: point.altitude, azimuth: point.azimuth).tilt
+                let upright = point.altitude >= .pi / 2
                 points[index] = quill_stroke_point(
                     x: point.x, y: point.y, time: point.timeOffset, width: point.width, opacity: point.opacity, force: point.force,
-                    azimuth: point.azimuth, altitude: point.altitude)
+                    azimuth: point.azimuth, altitude: point.altitude, pressure: point.force / PenSample.maximumPossibleForce,
+                    tilt_x: upright ? 0 : tilt.xDegrees, tilt_y: upright ? 0 : tilt.yDegrees)
             }
         }
         return CStatus.ok

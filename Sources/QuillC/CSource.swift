@@ -131,6 +131,14 @@ final class SourceBox {
         return range
     }
 
+    /// How many devices the source has described so far.
+    var deviceCount: Int {
+        switch kind {
+        case .recording(let replay): return replay.devices.count
+        case .live(let session): return session.sources.count
+        }
+    }
+
     /// The tablet mapping of `device`: the area and canvas its samples are in (nil: not a pen of the source).
     func mapping(forDevice device: Int) throws -> TabletMapping? {
         switch kind {
@@ -219,7 +227,14 @@ public func quill_source_open_recording(_ path: UnsafePointer<CChar>?, _ options
             let reason = String(cString: strerror(errno))
             throw CFailure(status: errno == EACCES ? QUILL_ERROR_PERMISSION.rawValue : QUILL_ERROR_IO.rawValue, message: "\(String(cString: path)): \(reason)")
         }
-        let replay = try SampleReplay(path: String(cString: path), deviceFile: deviceFile, parameters: parameters, catalog: WacomCatalog.loadIfAvailable())
+        let replay: SampleReplay
+        do {
+            replay = try SampleReplay(path: String(cString: path), deviceFile: deviceFile, parameters: parameters, catalog: WacomCatalog.loadIfAvailable())
+        } catch var error as RecordingError where error.message.hasSuffix(" with --device FILE.desc") {
+            // The command's flag is not the library caller's.
+            error.message = String(error.message.dropLast(" with --device FILE.desc".count)) + " in quill_source_options.device_file"
+            throw error
+        }
         // Streamed: the descriptions now, the events as they are taken.
         let box = SourceBox(kind: .recording(replay), mapping: nil)
         try box.readDescriptions()

@@ -41,7 +41,7 @@ extension EmbeddingTests {
         #expect(newSizes["quill_sample.tilt_x"] == oldSizes["quill_sample"])
         #expect(newSizes["quill_engine_options.eraser"] == oldSizes["quill_engine_options"])
         #expect(newSizes["quill_stroke_update.stroke_id"] == oldSizes["quill_stroke_update"])
-        #expect(newSizes["quill_source_options.pressure_curve"] == [48]  // QUILL_SOURCE_OPTIONS_SIZE_V2)
+        #expect(newSizes["quill_source_options.pressure_curve"] == [48])  // QUILL_SOURCE_OPTIONS_SIZE_V2
         #expect(newSizes["quill_gesture_outcome.ink_before"] == [128])  // QUILL_GESTURE_OUTCOME_SIZE_V2
         #expect(newSizes["quill_layout"]?.first ?? 0 > oldSizes["quill_layout"]?.first ?? 0)  // a field was appended: the V1 path is taken
     }

@@ -379,7 +379,8 @@ typedef struct quill_engine quill_engine;
 /** What the engine shows after one sample in contact. */
 struct quill_stroke_update {
     uint32_t size;          /**< sizeof(struct quill_stroke_update) */
-    int32_t stroke;         /**< stroke index over the engine's life, from 0 */
+    int32_t stroke;         /**< stroke index over the engine's life, from 0, ink and eraser strokes alike (stroke_id names the
+                                 drawing's strokes) */
     double time;            /**< the sample's time, seconds */
     double x, y;            /**< the smoothed point, canvas points */
     double width;           /**< the mark's width there, points */
@@ -414,15 +415,21 @@ struct quill_stroke_change {
     double time;          /**< seconds: the end of the eraser stroke that did it */
 };
 
-/** A point of a kept stroke: where the engine drew it (smoothed), as PencilKit's PKStrokePoint (after 0.4.0). */
+/**
+ * A point of a kept stroke: where the engine drew it (smoothed), as PencilKit's PKStrokePoint: one
+ * per ink update of the stroke, with that update's point (after 0.4.0).
+ */
 struct quill_stroke_point {
     double x, y;     /**< canvas points */
-    double time;     /**< seconds from the stroke's start */
+    double time;     /**< seconds from the stroke's start (a piece the eraser left: from its stroke's start) */
     double width;    /**< the mark's width, points */
     double opacity;  /**< 0 … 2 (1: the ink's own) */
-    double force;    /**< 0 … 25/6; pressure is force / (25/6) */
+    double force;    /**< 0 … 25/6 */
     double azimuth;  /**< radians, 0 … 2π */
     double altitude; /**< radians, 0 … π/2 */
+    double pressure; /**< 0 … 1: force / (25/6) */
+    double tilt_x;   /**< degrees, W3C tiltX (as quill_sample.tilt_x; divide by the samples' tilt_range for MyPaint) */
+    double tilt_y;   /**< degrees, W3C tiltY */
 };
 
 /** A geometry vertex: canvas points and opacity 0 … 1. */
@@ -482,12 +489,19 @@ int quill_engine_finish(quill_engine *engine);
  */
 int quill_engine_set_ink(quill_engine *engine, int32_t ink, double width);
 
-/** Takes the next change of the drawing, in order: 1 when *change was written, 0 when none. Added after 0.4.0. */
+/**
+ * Takes the next change of the drawing, in order: 1 when *change was written, 0 when none. Changes
+ * come when an eraser stroke ends (after the quill_engine_add_sample of its last sample, or
+ * quill_engine_finish); a piece one change names may be erased by a later one (then
+ * quill_engine_get_stroke says QUILL_ERROR_NOT_FOUND for it). Values of enum
+ * quill_stroke_change_kind are only appended. Added after 0.4.0.
+ */
 int quill_engine_next_change(quill_engine *engine, struct quill_stroke_change *change);
 
 /**
  * The ids of the strokes the engine keeps, in painting order (after the eraser: pieces in their
- * strokes' places); with NULL and capacity 0, only *count. QUILL_ERROR_BUFFER_TOO_SMALL with
+ * strokes' places), the stroke being drawn not among them until it ends; with NULL and capacity 0,
+ * only *count. QUILL_ERROR_BUFFER_TOO_SMALL with
  * *count when `ids` is too small. Added after 0.4.0.
  */
 int quill_engine_get_stroke_ids(const quill_engine *engine, int32_t *ids, size_t capacity, size_t *count);
@@ -674,8 +688,8 @@ int quill_gestures_add_pad_event(quill_gestures *gestures, const struct quill_pa
  * squeeze in progress is cancelled, a tap button still held is delivered as a press and its
  * release, the eraser end leaves, puck buttons still held are released (a squeeze bound to one
  * ends). A first tap waiting for its second still waits for quill_gestures_advance. Call it where
- * the toolkit or libinput says the tool left (quill_source gives no proximity events: its samples
- * simply stop). Added after 0.4.0.
+ * the toolkit, libinput or quill_source_next_tool_event (QUILL_PROXIMITY_OUT) says the tool left.
+ * Added after 0.4.0.
  */
 int quill_gestures_proximity_out(quill_gestures *gestures, int32_t device, double time);
 

@@ -212,8 +212,13 @@ private func parameters(_ options: UnsafePointer<quill_source_options>?) throws 
             throw CFailure.invalid("invalid quill_source_options.calibration = {\(calibrationValues.map { "\($0)" }.joined(separator: ", "))}: expected six finite numbers a, b, c, d, e, f, or all 0 for the identity")
         }
     }
+    let modes: [TabletMapping.Mode] = [.fit, .fill, .stretch]
+    guard value.mapping_mode >= 0, Int(value.mapping_mode) < modes.count else {
+        throw CFailure.invalid("quill_source_options.mapping_mode is \(value.mapping_mode); expected 0…2 (enum quill_mapping_mode)")
+    }
     let parameters = try TabletDecoderParameters(
-        canvas: canvas, proximityTimeout: timeout, isLeftHanded: value.left_handed != 0, calibration: calibration, pressureCurve: curve)
+        canvas: canvas, proximityTimeout: timeout, isLeftHanded: value.left_handed != 0, calibration: calibration, pressureCurve: curve,
+        mappingMode: modes[Int(value.mapping_mode)])
     return (parameters, value.device_file.map { String(cString: $0) })
 }
 

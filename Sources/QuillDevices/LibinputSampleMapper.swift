@@ -20,10 +20,13 @@ public struct LibinputSampleMapper: Sendable {
     private var rotationReference = 0.0
     private var lastEmitted: PenSample?
 
-    /// `width`/`height`: the tablet's size in mm as libinput reports it.
-    public init(width: Double, height: Double, canvas: CanvasSize = .iPadPro129Landscape, deviceIndex: Int = 0, pressureCurve: PressureCurve = .linear) throws {
+    /// `width`/`height`: the tablet's size in mm as libinput reports it; `mappingMode`: how it is placed on the canvas.
+    public init(
+        width: Double, height: Double, canvas: CanvasSize = .iPadPro129Landscape, deviceIndex: Int = 0, pressureCurve: PressureCurve = .linear,
+        mappingMode: TabletMapping.Mode = .fit
+    ) throws {
         self.pressureCurve = pressureCurve
-        mapping = try TabletMapping(areaWidth: width, areaHeight: height, canvas: canvas)
+        mapping = try TabletMapping(areaWidth: width, areaHeight: height, canvas: canvas, mode: mappingMode)
         self.deviceIndex = deviceIndex
     }
 

@@ -242,7 +242,7 @@ public final class LibinputSource {
             if let size {
                 let index = indices[added.sysname] ?? indices.count
                 indices[added.sysname] = index
-                touchDevices[added.sysname] = (index, try TabletMapping(areaWidth: size.width, areaHeight: size.height, canvas: parameters.canvas), size.millimetresPerUnit)
+                touchDevices[added.sysname] = (index, try TabletMapping(areaWidth: size.width, areaHeight: size.height, canvas: parameters.canvas, mode: parameters.mappingMode), size.millimetresPerUnit)
                 push(.touchAdded(added, index: index, width: size.width, height: size.height))
                 return
             }
@@ -257,7 +257,7 @@ public final class LibinputSource {
         }
         let index = indices[added.sysname] ?? indices.count
         indices[added.sysname] = index
-        var mapper = try LibinputSampleMapper(width: width, height: height, canvas: parameters.canvas, deviceIndex: index, pressureCurve: parameters.pressureCurve)
+        var mapper = try LibinputSampleMapper(width: width, height: height, canvas: parameters.canvas, deviceIndex: index, pressureCurve: parameters.pressureCurve, mappingMode: parameters.mappingMode)
         mapper.startClock(atMicroseconds: origin)
         mappers[added.sysname] = mapper
         push(.tabletAdded(added, index: index, width: width, height: height))

@@ -110,7 +110,7 @@ public struct TabletDecoder: Sendable {
         hasResolution = x.resolution > 0 && y.resolution > 0
         (scale, unitsPerMillimetreX, unitsPerMillimetreY) = TabletScale.of(x: x, y: y, area: area, assumed: parameters.assumedResolution)
         mapping = try TabletMapping(
-            areaWidth: x.span / unitsPerMillimetreX, areaHeight: y.span / unitsPerMillimetreY, canvas: parameters.canvas)
+            areaWidth: x.span / unitsPerMillimetreX, areaHeight: y.span / unitsPerMillimetreY, canvas: parameters.canvas, mode: parameters.mappingMode)
         axisPressure = device.axes[EvdevCode.Abs.pressure].flatMap { $0.span > 0 ? $0 : nil }
         axisDistance = device.axes[EvdevCode.Abs.distance].flatMap { $0.span > 0 ? $0 : nil }
         axisTiltX = device.axes[EvdevCode.Abs.tiltX].flatMap { $0.span > 0 ? $0 : nil }

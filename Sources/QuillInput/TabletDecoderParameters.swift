@@ -22,12 +22,16 @@ public struct TabletDecoderParameters: Hashable, Sendable {
     /// Applied to the normalized pressure of every contact sample (libinput 1.22 has none).
     /// Default: linear (no change).
     public var pressureCurve: PressureCurve
+    /// How the tablet's area is placed on the canvas: fitted undistorted (the default), filling it
+    /// (cropped) or stretched to its corners (``TabletMapping/Mode``). Pens and touch surfaces alike.
+    public var mappingMode: TabletMapping.Mode
 
     /// Throws `ParameterError` for a timeout that is not a positive number of seconds or a resolution ≤ 0.
     public init(
         canvas: CanvasSize = .iPadPro129Landscape, pressure: PressureParameters = .libinputDefaults,
         proximityTimeout: Double = 0.05, assumedResolution: Int32 = 100,
-        isLeftHanded: Bool = false, calibration: CalibrationMatrix = .identity, pressureCurve: PressureCurve = .linear
+        isLeftHanded: Bool = false, calibration: CalibrationMatrix = .identity, pressureCurve: PressureCurve = .linear,
+        mappingMode: TabletMapping.Mode = .fit
     ) throws {
         guard proximityTimeout.isFinite, proximityTimeout > 0 else {
             throw ParameterError(field: "TabletDecoderParameters.proximityTimeout", value: "\(proximityTimeout)", expected: "seconds > 0")
@@ -42,6 +46,7 @@ public struct TabletDecoderParameters: Hashable, Sendable {
         self.isLeftHanded = isLeftHanded
         self.calibration = calibration
         self.pressureCurve = pressureCurve
+        self.mappingMode = mappingMode
     }
 
     /// All defaults.
@@ -55,5 +60,6 @@ public struct TabletDecoderParameters: Hashable, Sendable {
         isLeftHanded = false
         calibration = .identity
         pressureCurve = .linear
+        mappingMode = .fit
     }
 }

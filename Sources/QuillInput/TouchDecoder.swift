@@ -105,7 +105,7 @@ public struct TouchDecoder: Sendable {
         isDirect = device.deviceClass == .touchscreen
         (scale, unitsPerMillimetreX, unitsPerMillimetreY) = TabletScale.of(x: x, y: y, area: area, assumed: parameters.assumedResolution)
         mapping = try TabletMapping(
-            areaWidth: x.span / unitsPerMillimetreX, areaHeight: y.span / unitsPerMillimetreY, canvas: parameters.canvas)
+            areaWidth: x.span / unitsPerMillimetreX, areaHeight: y.span / unitsPerMillimetreY, canvas: parameters.canvas, mode: parameters.mappingMode)
         hasMajor = device.axes[EvdevCode.Abs.mtTouchMajor].map { $0.span > 0 } ?? false
         hasMinor = device.axes[EvdevCode.Abs.mtTouchMinor].map { $0.span > 0 } ?? false
         axisPressure = device.axes[EvdevCode.Abs.mtPressure].flatMap { $0.span > 0 ? $0 : nil }

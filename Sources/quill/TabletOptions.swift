@@ -4,8 +4,11 @@ import QuillInput
 
 /// How the tablet maps onto the canvas: shared by the replay commands and `quill live`.
 struct TabletOptions: ParsableArguments {
-    @Option(help: "Canvas size in points, WIDTHxHEIGHT; the tablet area is fitted, centred, without distortion.")
+    @Option(help: "Canvas size in points, WIDTHxHEIGHT; the tablet area is placed on it by --mapping.")
     var canvas: String = "1366x1024"
+
+    @Option(help: "How the tablet's area is placed on the canvas: fit (whole, undistorted, centred), fill (covering it, cropped) or stretch (corner to corner).")
+    var mapping: TabletMapping.Mode = .fit
 
     @Flag(help: "Left-handed use: the tablet turned 180° (x and y mirrored, tilt negated), as libinput's left-handed mode. For reversible tablets (quill devices says which).")
     var leftHanded = false
@@ -20,7 +23,7 @@ struct TabletOptions: ParsableArguments {
         try TabletDecoderParameters(
             canvas: CanvasSize(parsing: canvas), isLeftHanded: leftHanded,
             calibration: calibration.map(CalibrationMatrix.init(parsing:)) ?? .identity,
-            pressureCurve: pressureCurve.map(PressureCurve.init(parsing:)) ?? .linear)
+            pressureCurve: pressureCurve.map(PressureCurve.init(parsing:)) ?? .linear, mappingMode: mapping)
     }
 
     func validate() throws {

@@ -11,6 +11,7 @@
  *   eraser_check canvas FILE W H       quill_engine_new_for_source with canvas W × H: "status S MESSAGE"
  *   eraser_check curve FILE X1 Y1 X2 Y2 the pressure of every contact sample with that pressure curve, one a line
  *   eraser_check bad-curve FILE        "status S MESSAGE" for a curve value of 101
+ *   eraser_check mapping FILE MODE     "X Y" of every sample with quill_source_options.mapping_mode MODE (0 fit, 1 fill, 2 stretch)
  */
 #include <quill.h>
 #include <stdio.h>
@@ -149,12 +150,27 @@ static int curve(const char *path, double x1, double y1, double x2, double y2) {
     return status < 0 ? fail("sample", status) : 0;
 }
 
+static int mapping(const char *path, int mode) {
+    quill_source *source = NULL;
+    struct quill_source_options options = {.size = sizeof options, .mapping_mode = mode};
+    int status = quill_source_open_recording(path, &options, &source);
+    if (status) {
+        printf("status %d %s\n", status, quill_last_error());
+        return 0;
+    }
+    struct quill_sample sample = {.size = sizeof sample};
+    while ((status = quill_source_next_sample(source, &sample)) == 1) printf("%.6f %.6f\n", sample.x, sample.y);
+    quill_source_close(source);
+    return status < 0 ? fail("sample", status) : 0;
+}
+
 int main(int argc, char **argv) {
     if (argc >= 3 && !strcmp(argv[1], "events")) return events(argv[2]);
     if (argc >= 3 && !strcmp(argv[1], "erase")) return erase(argv[2], argc >= 4 && !strcmp(argv[3], "gestures"));
     if (argc == 5 && !strcmp(argv[1], "canvas")) return canvas(argv[2], atof(argv[3]), atof(argv[4]));
     if (argc == 7 && !strcmp(argv[1], "curve")) return curve(argv[2], atof(argv[3]), atof(argv[4]), atof(argv[5]), atof(argv[6]));
+    if (argc == 4 && !strcmp(argv[1], "mapping")) return mapping(argv[2], atoi(argv[3]));
     if (argc == 3 && !strcmp(argv[1], "bad-curve")) return curve(argv[2], 0, 0, 101, 100);
-    fprintf(stderr, "usage: eraser_check events|erase|canvas|curve|bad-curve FILE …\n");
+    fprintf(stderr, "usage: eraser_check events|erase|canvas|curve|bad-curve|mapping FILE …\n");
     return 2;
 }

@@ -113,4 +113,26 @@ import QuillCore
         let bad = try self.run(["bad-curve", Fixtures.cintiq22HDT])
         #expect(bad.output.hasPrefix("status -1 invalid quill_source_options.pressure_curve = {0.0, 0.0, 101.0, 100.0}"))
     }
+
+    /// The mapping mode of quill_source_options is the command's `--mapping`: fill and stretch put
+    /// the samples where `quill samples --mapping` puts them, and not where fit does.
+    @Test(arguments: [(1, "fill"), (2, "stretch")])
+    func theMappingModeIsTheCommands(mode: Int, name: String) throws {
+        let run = try run(["mapping", Fixtures.cintiq22HDT, "\(mode)"])
+        #expect(run.status == 0, "\(run.error)")
+        func points(_ text: String) -> [(Double, Double)] {
+            text.split(separator: "\n").map { $0.split(separator: " ").compactMap { Double($0) } }.filter { $0.count == 2 }.map { ($0[0], $0[1]) }
+        }
+        let fromC = points(run.output)
+        let fromCommand = try cli.quill("samples", Fixtures.cintiq22HDT, "--mapping", name).output.split(separator: "\n").compactMap { line -> (Double, Double)? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let x = object["x"] as? Double, let y = object["y"] as? Double else { return nil }
+            return (x, y)
+        }
+        let fitted = points(try self.run(["mapping", Fixtures.cintiq22HDT, "0"]).output)
+        #expect(fromC.count == fromCommand.count && fromC.count > 5000)
+        #expect(zip(fromC, fromCommand).allSatisfy { abs($0.0 - $1.0) < 1e-5 && abs($0.1 - $1.1) < 1e-5 })
+        #expect(zip(fromC, fitted).filter { abs($0.0 - $1.0) > 1 || abs($0.1 - $1.1) > 1 }.count > fromC.count / 2)
+        let bad = try self.run(["mapping", Fixtures.cintiq22HDT, "3"])
+        #expect(bad.output.hasPrefix("status -1 quill_source_options.mapping_mode is 3; expected 0…2 (enum quill_mapping_mode)"))
+    }
 }

@@ -70,7 +70,7 @@ const char *quill_last_error(void);
 #define QUILL_SAMPLE_SIZE_V2 152 /**< + tilt_x, tilt_y, tilt_range (after 0.4.0) */
 #define QUILL_SOURCE_OPTIONS_SIZE_V1 40
 #define QUILL_SOURCE_OPTIONS_SIZE_V2 48 /**< + proximity_timeout (after 0.4.0) */
-#define QUILL_SOURCE_OPTIONS_SIZE_V3 128 /**< + pressure_curve, calibration (after 0.4.0) */
+#define QUILL_SOURCE_OPTIONS_SIZE_V3 136 /**< + pressure_curve, calibration, mapping_mode (after 0.4.0) */
 #define QUILL_PAD_EVENT_SIZE_V1 48
 #define QUILL_ENGINE_OPTIONS_SIZE_V1 64
 #define QUILL_ENGINE_OPTIONS_SIZE_V2 80 /**< + eraser, eraser_radius (after 0.4.0) */
@@ -157,6 +157,13 @@ struct quill_sample {
 
 typedef struct quill_source quill_source;
 
+/** How a tablet's area is placed on the canvas, as `quill --mapping` (after 0.4.0). */
+enum quill_mapping_mode {
+    QUILL_MAPPING_FIT = 0,    /**< the whole area, undistorted, as large as fits, centred (letterbox or pillarbox): the default */
+    QUILL_MAPPING_FILL = 1,   /**< undistorted, covering the whole canvas, centred (the area's excess is cropped) */
+    QUILL_MAPPING_STRETCH = 2 /**< the area's corners on the canvas's corners (the aspect ratio changes) */
+};
+
 /** How a source maps the tablet and reads. Zero fields take the defaults. */
 struct quill_source_options {
     uint32_t size;         /**< sizeof(struct quill_source_options) */
@@ -173,6 +180,8 @@ struct quill_source_options {
                                    (0, 50, 50, 100: softer). All 0 = linear (after 0.4.0) */
     double calibration[6];    /**< a, b, c, d, e, f: libinput's calibration matrix on positions normalized to the tablet's range
                                    (x' = a·x + b·y + c, y' = d·x + e·y + f), as `quill --calibration`. All 0 = identity (after 0.4.0) */
+    int32_t mapping_mode;     /**< enum quill_mapping_mode: how the tablet's area is placed on the canvas (after 0.4.0) */
+    int32_t reserved;         /**< 0 */
 };
 
 /**

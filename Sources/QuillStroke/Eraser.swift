@@ -11,9 +11,10 @@ public enum Eraser {
     /// in canvas points and `radius` its half width.
     @discardableResult
     public static func eraseVector(_ drawing: inout Drawing, along path: [(x: Double, y: Double)], radius: Double) -> [EraseOutcome] {
-        let outcomes = drawing.strokes.indices.filter { touches(drawing.strokes[$0], path, radius) }.map { EraseOutcome(index: $0, pieces: []) }
-        drawing.strokes.removeAll { stroke in touches(stroke, path, radius) }
-        return outcomes
+        let reach = bounds(of: path)
+        let touched = drawing.strokes.indices.filter { mayTouch(drawing.strokes[$0], reach, radius) && touches(drawing.strokes[$0], path, radius) }
+        for index in touched.reversed() { drawing.strokes.remove(at: index) }
+        return touched.map { EraseOutcome(index: $0, pieces: []) }
     }
 
     /// A bitmap eraser removes only what it touches: the stroke's points under the eraser go, a
@@ -25,8 +26,9 @@ public enum Eraser {
     public static func eraseBitmap(_ drawing: inout Drawing, along path: [(x: Double, y: Double)], radius: Double) -> [EraseOutcome] {
         var result: [Stroke] = []
         var outcomes: [EraseOutcome] = []
+        let reach = bounds(of: path)
         for (index, stroke) in drawing.strokes.enumerated() {
-            guard touches(stroke, path, radius) else {
+            guard mayTouch(stroke, reach, radius), touches(stroke, path, radius) else {
                 result.append(stroke)
                 continue
             }
@@ -56,6 +58,35 @@ public enum Eraser {
         var piece = stroke
         piece.path = StrokePath(points: points, creationTime: stroke.path.creationTime)
         return piece
+    }
+
+    /// The eraser path's bounding box, nil for an empty path.
+    static func bounds(of path: [(x: Double, y: Double)]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard let first = path.first else { return nil }
+        var box = (minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
+        for point in path.dropFirst() {
+            box = (Swift.min(box.minX, point.x), Swift.min(box.minY, point.y), Swift.max(box.maxX, point.x), Swift.max(box.maxY, point.y))
+        }
+        return box
+    }
+
+    /// False when the box of the stroke's points, grown by half its widest mark (``touches`` grows a
+    /// whole segment by its end's mark), lies farther than `radius` from the eraser path's box: then
+    /// no part of it can meet the eraser (``touches`` would say false, after measuring every segment
+    /// against every eraser segment).
+    static func mayTouch(_ stroke: Stroke, _ path: (minX: Double, minY: Double, maxX: Double, maxY: Double)?, _ radius: Double) -> Bool {
+        guard let path, !stroke.path.points.isEmpty else { return false }
+        var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+        var widest = 0.0
+        for point in stroke.path.points {
+            let (x, y) = stroke.transform.apply(x: point.x, y: point.y)
+            box = (Swift.min(box.minX, x), Swift.min(box.minY, y), Swift.max(box.maxX, x), Swift.max(box.maxY, y))
+            widest = Swift.max(widest, point.width)
+        }
+        let reach = radius + widest / 2
+        // NaN anywhere: no box to trust; measure.
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite, reach.isFinite else { return true }
+        return box.minX <= path.maxX + reach && box.maxX >= path.minX - reach && box.minY <= path.maxY + reach && box.maxY >= path.minY - reach
     }
 
     /// True when any part of the stroke's path (its segments, grown by the mark) meets the eraser.

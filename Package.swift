@@ -3,7 +3,9 @@ import PackageDescription
 
 // Data flows one way: device or recording → frames → samples → gestures and strokes → geometry → pictures.
 // The device layer (`QuillSystem`, `QuillDevices`) alone imports libevdev, libinput, libwacom and libudev; `QuillRender`
-// alone imports Cairo; `QuillCanvas` alone imports GTK 4. QuillCore, QuillInput, QuillStroke, QuillGestures and QuillLayout need no C library.
+// alone imports Cairo; `QuillCanvas` alone imports GTK 4; `QuillYAML` alone imports libyaml (the `libinput record` reader's
+// parser). QuillCore, QuillInput, QuillStroke, QuillGestures and QuillLayout import no C library, and no module libquill
+// links imports Foundation: FoundationEssentials only, so the library carries no ICU (see the README's embedding section).
 let package = Package(
     name: "Quill",
     platforms: [.macOS(.v13)],
@@ -28,7 +30,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // `swift package generate-documentation --target MODULE`: the DocC catalogs in Sources/*/*.docc.
@@ -50,6 +52,14 @@ let package = Package(
             pkgConfig: "libwacom",
             providers: [.apt(["libwacom-dev"])]
         ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // YAML documents as trees over the system's libyaml (its event parser), for QuillInput's
+        // `libinput record` reader: libyaml fenced in one module.
+        .target(name: "QuillYAML", dependencies: ["CYAML"]),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -73,7 +83,10 @@ let package = Package(
             dependencies: ["QuillCore", .product(name: "RealModule", package: "swift-numerics")]
         ),
         // Double tap, squeeze and the drawing-tool state, over the shared sample model.
-        .target(name: "QuillGestures", dependencies: ["QuillCore", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(
+            name: "QuillGestures",
+            dependencies: ["QuillCore", .product(name: "RealModule", package: "swift-numerics"), .product(name: "SystemPackage", package: "swift-system")]
+        ),
         // Size classes, safe areas, canvas and palette placement: plain Swift over QuillCore (its
         // geometry and tablet mapping), no C library.
         .target(name: "QuillLayout", dependencies: ["QuillCore"]),
@@ -89,8 +102,10 @@ let package = Package(
         .target(
             name: "QuillInput",
             dependencies: [
-                "QuillCore", "Yams",
+                "QuillCore", "QuillYAML",
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
         .target(

@@ -1,5 +1,4 @@
 import DequeModule
-import Foundation
 import QuillCore
 import QuillInput
 import QuillSystem
@@ -13,6 +12,11 @@ import QuillSystem
 /// by ``addBack()`` once it opens. Times are seconds from `origin` (CLOCK_MONOTONIC µs), one
 /// clock for every device. No threads of its own.
 public final class LibinputSource {
+    /// The last component of a node's path ("event13" of "/dev/input/event13"): libinput's sysname.
+    static func lastComponent(of path: String) -> Substring {
+        path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path)
+    }
+
     /// What one dispatch found, in order.
     public enum Event: Sendable {
         /// A pen tablet, device `index`, `width` × `height` mm.
@@ -159,7 +163,7 @@ public final class LibinputSource {
                 // Unplugged: an open stroke ends as cancelled; everything before it is kept.
                 if let last = lastSample[sysname], last.phase.isInContact { write(last.lifted(as: .cancelled), sysname: sysname) }
                 var awaiting = false
-                if mappers[sysname] != nil, let node = nodes.first(where: { ($0 as NSString).lastPathComponent == sysname }), context.isPathContext {
+                if mappers[sysname] != nil, let node = nodes.first(where: { Self.lastComponent(of: $0) == sysname }), context.isPathContext {
                     awaited[sysname] = node
                     awaiting = true
                 }
@@ -223,7 +227,7 @@ public final class LibinputSource {
             padIndices[added.sysname] = index
             // libinput keeps a mode only where it drives the pad's LEDs; Quill keeps libwacom's
             // modes itself (its layout needs the node's codes).
-            let node = nodes.first { ($0 as NSString).lastPathComponent == added.sysname } ?? "/dev/input/\(added.sysname)"
+            let node = nodes.first { Self.lastComponent(of: $0) == added.sysname } ?? "/dev/input/\(added.sysname)"
             if let description = (try? EvdevNode(path: node))?.description, let layout = catalog?.padLayout(of: description),
                 layout.modeGroups.contains(where: { $0.modeCount > 1 })
             {
@@ -269,7 +273,7 @@ public final class LibinputSource {
     /// of the model, else the assumed resolution: ``TouchDecoder``), so both backends agree; nil
     /// when the node cannot be read.
     private func sizeWithoutResolution(of added: LibinputDevice) -> (width: Double, height: Double, millimetresPerUnit: (x: Double, y: Double))? {
-        let node = nodes.first { ($0 as NSString).lastPathComponent == added.sysname } ?? "/dev/input/\(added.sysname)"
+        let node = nodes.first { Self.lastComponent(of: $0) == added.sysname } ?? "/dev/input/\(added.sysname)"
         guard let description = (try? EvdevNode(path: node))?.description,
             let x = description.axes[EvdevCode.Abs.mtPositionX], let y = description.axes[EvdevCode.Abs.mtPositionY],
             let decoder = try? TouchDecoder(device: description, parameters: parameters, area: TouchDecoder.surfaceArea(of: description, pens: [], catalog: catalog))

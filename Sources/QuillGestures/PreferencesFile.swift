@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import SystemPackage
 
 /// The person's gesture preferences as a JSON file, read as every app of the system reads them.
 ///
@@ -38,7 +43,7 @@ public enum PreferencesFile {
     /// `$XDG_CONFIG_HOME/quill/preferences.json`, else `~/.config/quill/preferences.json`.
     public static var systemPath: String {
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.config")
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.config")
         return base + "/quill/preferences.json"
     }
 
@@ -106,7 +111,7 @@ public enum PreferencesFile {
             } catch var failure as Failure {
                 failure.key = key
                 if text != "none", failure.message.hasPrefix("unknown binding") {
-                    failure.message = failure.message.replacingOccurrences(of: "(expected one of", with: "(expected none or one of")
+                    failure.message = failure.message.replacing("(expected one of", with: "(expected none or one of")
                 }
                 throw failure
             }
@@ -165,17 +170,34 @@ public enum PreferencesFile {
 
     /// The contents of the file at `path` (at most ``maximumFileSize`` bytes), or nil when there is no file.
     private static func contents(of path: String) throws -> Data? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        guard !isDirectory.boolValue else { throw Failure(path: path, key: nil, message: "cannot read the file (a directory)") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw Failure(path: path, key: nil, message: "cannot read the file (permission denied?)")
-        }
-        defer { try? handle.close() }
+        let info: Stat
         do {
-            return try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+            info = try Stat(FilePath(path))
         } catch {
-            throw Failure(path: path, key: nil, message: "cannot read the file")
+            if error == .noSuchFileOrDirectory { return nil }
+            throw Failure(path: path, key: nil, message: "cannot read the file (\(error))")
+        }
+        guard info.type != .directory else { throw Failure(path: path, key: nil, message: "cannot read the file (a directory)") }
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+        } catch {
+            throw Failure(path: path, key: nil, message: (error as? Errno) == .permissionDenied ? "cannot read the file (permission denied?)" : "cannot read the file (\(error))")
+        }
+        // At most one byte more than allowed (a larger file is refused, /dev/zero never read to its end).
+        do {
+            return try descriptor.closeAfter {
+                var data = [UInt8]()
+                var chunk = [UInt8](repeating: 0, count: 1 << 16)
+                while data.count <= maximumFileSize {
+                    let count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+                    if count == 0 { break }
+                    data += chunk[..<count]
+                }
+                return Data(data.prefix(maximumFileSize + 1))
+            }
+        } catch {
+            throw Failure(path: path, key: nil, message: "cannot read the file (\(error))")
         }
     }
 
@@ -199,9 +221,7 @@ public enum PreferencesFile {
     /// What the parser said beyond "not valid JSON", if anything.
     private static func detail(of error: any Error) -> String? {
         guard case let DecodingError.dataCorrupted(context) = error else { return "\(error)" }
-        if let underlying = context.underlyingError {
-            return (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(underlying)"
-        }
+        if let underlying = context.underlyingError { return "\(underlying)" }
         return context.debugDescription.contains("not valid JSON") ? nil : context.debugDescription
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import QuillCore
 
 /// Reads evemu recordings (`evemu-record` output, formats 1.0–1.3) as a stream.

@@ -1,11 +1,10 @@
 import DequeModule
-import Foundation
 import QuillCore
-import Yams
+import QuillYAML
 
 /// Reads `libinput record` YAML (version 1) as a stream.
 ///
-/// The YAML is parsed by Yams, a piece at a time: the top-level keys, then each device's
+/// The YAML is parsed by libyaml (``QuillYAML``), a piece at a time: the top-level keys, then each device's
 /// description, then its `events:` list in batches of entries, so memory stays flat for any file
 /// size. Unknown keys are ignored; `- libinput:` entries (libinput's own decoded events) are skipped.
 /// Several devices in one file are read in order, each device's events after its description.
@@ -29,7 +28,7 @@ public final class LibinputRecordReader: RecordingReader {
     private var versionChecked = false
     /// An error found after some items of the same batch: thrown once those items are handed out.
     private var pendingError: RecordingError?
-    /// Event entries parsed per Yams call.
+    /// Event entries parsed per composer call.
     static let batchSize = 256
     /// The `- evdev:` entry being read by the fast scanner: its first line (nil: none), and its
     /// events with their lines (a buffer reused entry after entry).
@@ -39,7 +38,7 @@ public final class LibinputRecordReader: RecordingReader {
     static let scannedBatch = 256
 
     /// Reads the events of `- evdev:` entries with the fast scanner (true, the default) or every
-    /// entry with Yams (false: the reference the scanner is tested against).
+    /// entry with the YAML composer (false: the reference the scanner is tested against).
     public let scansEvents: Bool
 
     public init(path: String, scansEvents: Bool = true) throws {
@@ -123,14 +122,14 @@ public final class LibinputRecordReader: RecordingReader {
                 }
             case .events:
                 if scansEvents && indent == 2 && trimmed == "- evdev:" {
-                    // Back to the scanner (this entry is its), once what Yams holds is handed out.
+                    // Back to the scanner (this entry is its), once what the composer holds is handed out.
                     if !chunk.isEmpty { try flushEvents() }
                     fastStart = number
                     if !ready.isEmpty { return true }
                     continue
                 }
                 if trimmed.isEmpty || (isComment && indent <= 2) {
-                    // Kept as an empty line so that Yams' line numbers stay the file's.
+                    // Kept as an empty line so that the composer's line numbers stay the file's.
                     if !chunk.isEmpty { chunk.append("") }
                     continue
                 }
@@ -183,7 +182,7 @@ public final class LibinputRecordReader: RecordingReader {
     /// entries of `- [sec, usec, type, code, value]` lines, blank lines and comments — with no
     /// allocation per line. Anything else goes back to the line-by-line path: a line at the
     /// entries' level is pushed back; inside an entry, the entry so far is rebuilt (one line per
-    /// event, blank lines kept, so Yams' line numbers stay the file's) for Yams with that line.
+    /// event, blank lines kept, so the composer's line numbers stay the file's) for the composer with that line.
     private func scanEvents() throws -> ScanOutcome {
         while let bytes = try lines.nextLineBytes() {
             let number = lines.lineNumber
@@ -198,9 +197,9 @@ public final class LibinputRecordReader: RecordingReader {
                         fastEvents.append((event, number))
                         continue
                     }
-                    // Unusual inside the entry: Yams reads the whole entry.
+                    // Unusual inside the entry: the composer reads the whole entry.
                     let line = Substring(decoding: bytes, as: UTF8.self)
-                    rebuildForYams(from: start, upTo: number)
+                    rebuildForComposer(from: start, upTo: number)
                     chunk.append(line)
                     return .handedBack
                 }
@@ -238,9 +237,9 @@ public final class LibinputRecordReader: RecordingReader {
         fastEvents.removeAll(keepingCapacity: true)
     }
 
-    /// The entry begun at line `start` as YAML for Yams, lines `start ..< end`: its events as
+    /// The entry begun at line `start` as YAML for the composer, lines `start ..< end`: its events as
     /// libinput record writes them, "" for the blank and comment lines between.
-    private func rebuildForYams(from start: Int, upTo end: Int) {
+    private func rebuildForComposer(from start: Int, upTo end: Int) {
         chunk.removeAll(keepingCapacity: true)
         chunkFirstLine = start
         chunkEntries = 1
@@ -262,7 +261,7 @@ public final class LibinputRecordReader: RecordingReader {
 
     /// `    - [  1, 500000,   3,   0,   20000] # comment`: the event, or nil for anything else
     /// (other spacing of the brackets is fine; numbers must be plain decimal 32-bit integers, the
-    /// time and codes in their ranges — otherwise Yams reads the entry and says what is wrong).
+    /// time and codes in their ranges — otherwise the composer reads the entry and says what is wrong).
     static func scanEvent(_ bytes: ArraySlice<UInt8>) -> InputEvent? {
         var i = bytes.startIndex
         let end = bytes.endIndex
@@ -319,19 +318,21 @@ public final class LibinputRecordReader: RecordingReader {
         return (text, first)
     }
 
-    // MARK: - Parsing with Yams
+    // MARK: - Parsing with libyaml
 
-    private func compose(_ text: String, firstLine: Int) throws -> Node? {
+    private func compose(_ text: String, firstLine: Int) throws -> YAMLNode? {
         try checkNesting(text, firstLine: firstLine)
         do {
-            return try Yams.compose(yaml: text)
-        } catch let error as YamlError {
+            return try YAML.compose(text)
+        } catch let error as YAMLError {
             throw yamlError(error, firstLine: firstLine)
         }
     }
 
-    /// Deepest nesting handed to Yams, which composes recursively: a libinput record file nests
-    /// 6 levels or so; thousands (`[[[[…`, found by the fuzzer) overflowed the stack.
+    /// Deepest nesting handed to the composer: a libinput record file nests 6 levels or so;
+    /// thousands (`[[[[…`, found by the fuzzer) overflowed the stack of the recursive composer
+    /// Quill used before (QuillYAML's keeps its own stack; the limit stays, as a statement of what
+    /// such a file is).
     static let maximumNesting = 256
 
     /// Refuses YAML nested deeper than ``maximumNesting``: flow brackets and braces outside quotes
@@ -359,7 +360,7 @@ public final class LibinputRecordReader: RecordingReader {
                 continue
             }
             if atLineStart {
-                // Indentation and sequence or key indicators: each a level for Yams.
+                // Indentation and sequence or key indicators: each a level of nesting.
                 if byte == 0x20 || ((byte == 0x2D || byte == 0x3F) && index + 1 < bytes.count && (bytes[index + 1] == 0x20 || bytes[index + 1] == 0x0A)) {
                     lineDepth += 1
                     if flow + lineDepth > Self.maximumNesting { throw nestingError(firstLine + line) }
@@ -383,15 +384,10 @@ public final class LibinputRecordReader: RecordingReader {
         RecordingError(file: path, line: line, message: "YAML nested deeper than \(Self.maximumNesting) levels: not a libinput record file (it nests a few)")
     }
 
-    private func yamlError(_ error: YamlError, firstLine: Int) -> RecordingError {
-        switch error {
-        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return RecordingError(
-                file: path, line: firstLine + mark.line - 1,
-                message: "malformed YAML (\(problem)) at column \(mark.column): the file may be truncated or edited")
-        default:
-            return RecordingError(file: path, line: firstLine, message: "malformed YAML: \(error)")
-        }
+    private func yamlError(_ error: YAMLError, firstLine: Int) -> RecordingError {
+        RecordingError(
+            file: path, line: firstLine + error.line - 1,
+            message: "malformed YAML (\(error.problem)) at column \(error.column): the file may be truncated or edited")
     }
 
     private func checkTopLevel() throws {
@@ -399,32 +395,32 @@ public final class LibinputRecordReader: RecordingReader {
         versionChecked = true
         let (text, first) = takeChunk()
         let node = try compose(text, firstLine: first)
-        guard let version = node?.mapping?["version"] else {
+        guard let version = node?["version"] else {
             throw RecordingError(file: path, line: nil, message: "expected 'version: 1' at the top of a libinput record file")
         }
-        // The scalar's text, not Yams' Node.int: Yams reads YAML 1.1 sexagesimal numbers
-        // ("1:0:…:0") with unchecked arithmetic and traps on a long one (found by Tools/fuzz).
-        guard version.scalar?.string.trimmingCharacters(in: .whitespaces) == "1" else {
+        // The scalar's text, not a YAML 1.1 integer: a resolver that reads sexagesimal numbers
+        // ("1:0:…:0") with unchecked arithmetic trapped on a long one (found by Tools/fuzz).
+        guard version.scalar.map({ Substring($0).trimmingWhitespace() }) == "1" else {
             throw RecordingError(
                 file: path, line: line(of: version, firstLine: first),
-                message: "unsupported libinput record version '\(version.string ?? "?")': expected 1")
+                message: "unsupported libinput record version '\(version.scalar ?? "?")': expected 1")
         }
     }
 
-    func line(of node: Node, firstLine: Int) -> Int? {
-        node.mark.map { firstLine + $0.line - 1 }
+    func line(of node: YAMLNode, firstLine: Int) -> Int? {
+        firstLine + node.line - 1
     }
 
     private func emitDevice() throws {
         let (text, first) = takeChunk()
-        guard let device = try compose(text, firstLine: first)?.sequence?.first?.mapping else {
+        guard let device = try compose(text, firstLine: first)?.sequence?.first, device.mapping != nil else {
             throw RecordingError(file: path, line: first, message: "expected a device entry ('- node: …' with an 'evdev:' mapping)")
         }
-        guard let evdev = device["evdev"]?.mapping else {
+        guard let evdev = device["evdev"], evdev.mapping != nil else {
             throw RecordingError(file: path, line: first, message: "device entry has no 'evdev:' mapping")
         }
         var model = DeviceModel()
-        model.name = evdev["name"]?.string ?? ""
+        model.name = evdev["name"]?.scalar ?? ""
         if let id = evdev["id"] {
             let values = try integers(id, count: 4, firstLine: first, what: "id: [bus, vendor, product, version]")
             model.setIdentity(
@@ -432,13 +428,13 @@ public final class LibinputRecordReader: RecordingReader {
                 product: UInt16(truncatingIfNeeded: values[2]), version: UInt16(truncatingIfNeeded: values[3]))
         }
         var absinfo: [UInt16: AxisInfo] = [:]
-        for (key, value) in evdev["absinfo"]?.mapping ?? [:] {
+        for (key, value) in evdev["absinfo"]?.mapping ?? [] {
             let code = try integer(key, firstLine: first, what: "an axis code")
             let values = try integers(value, count: 5, firstLine: first, what: "absinfo [min, max, fuzz, flat, resolution]")
             absinfo[UInt16(truncatingIfNeeded: code)] = AxisInfo(
                 minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3], resolution: values[4])
         }
-        for (key, value) in evdev["codes"]?.mapping ?? [:] {
+        for (key, value) in evdev["codes"]?.mapping ?? [] {
             let type = UInt16(truncatingIfNeeded: try integer(key, firstLine: first, what: "an event type"))
             guard let list = value.sequence else {
                 throw RecordingError(file: path, line: line(of: value, firstLine: first), message: "expected a list of codes for type \(type)")
@@ -457,7 +453,7 @@ public final class LibinputRecordReader: RecordingReader {
                 }
             }
         }
-        for property in evdev["properties"]?.sequence ?? Node.Sequence() {
+        for property in evdev["properties"]?.sequence ?? [] {
             let value = UInt16(truncatingIfNeeded: try integer(property, firstLine: first, what: "a property"))
             try adopt(line(of: property, firstLine: first)) { try model.enableProperty(value) }
         }
@@ -471,7 +467,7 @@ public final class LibinputRecordReader: RecordingReader {
         entryStartLines.removeAll(keepingCapacity: true)
         chunkEntries = 0
         let (text, first) = takeChunk()
-        let node: Node?
+        let node: YAMLNode?
         do {
             node = try compose(text, firstLine: first)
         } catch let error as RecordingError {
@@ -479,7 +475,7 @@ public final class LibinputRecordReader: RecordingReader {
             try salvageEntries(text: text, firstLine: first, entryStarts: starts, error: error)
             return
         }
-        for entry in node?.sequence ?? Node.Sequence() {
+        for entry in node?.sequence ?? [] {
             try appendEvents(of: entry, firstLine: first)
         }
     }
@@ -492,14 +488,14 @@ public final class LibinputRecordReader: RecordingReader {
             let end = index + 1 < entryStarts.count ? entryStarts[index + 1] : firstLine + allLines.count
             let entryText = allLines[(start - firstLine)..<(end - firstLine)].joined(separator: "\n")
             guard let entries = try? compose(entryText, firstLine: start) else { break }  // the broken entry
-            for entry in entries.sequence ?? Node.Sequence() {
+            for entry in entries.sequence ?? [] {
                 try appendEvents(of: entry, firstLine: start)
             }
         }
     }
 
-    private func appendEvents(of entry: Node, firstLine: Int) throws {
-        guard let frame = entry.mapping?["evdev"] else { return }  // `- libinput:` and unknown entries
+    private func appendEvents(of entry: YAMLNode, firstLine: Int) throws {
+        guard let frame = entry["evdev"] else { return }  // `- libinput:` and unknown entries
         guard let events = frame.sequence else {
             throw RecordingError(file: path, line: line(of: frame, firstLine: firstLine), message: "expected a list of events under 'evdev:'")
         }
@@ -519,20 +515,20 @@ public final class LibinputRecordReader: RecordingReader {
         }
     }
 
-    private func integer(_ node: Node, firstLine: Int, what: String) throws -> Int32 {
-        guard let text = node.scalar?.string, let value = Int32(text) else {
-            let found = node.scalar?.string ?? "a \(node.sequence != nil ? "list" : "mapping")"
+    private func integer(_ node: YAMLNode, firstLine: Int, what: String) throws -> Int32 {
+        guard let text = node.scalar, let value = Int32(text) else {
+            let found = node.scalar ?? "a \(node.sequence != nil ? "list" : "mapping")"
             throw RecordingError(
                 file: path, line: line(of: node, firstLine: firstLine), message: "expected \(what) as a 32-bit integer, found '\(found)'")
         }
         return value
     }
 
-    private func integers(_ node: Node, count: Int, firstLine: Int, what: String) throws -> [Int32] {
+    private func integers(_ node: YAMLNode, count: Int, firstLine: Int, what: String) throws -> [Int32] {
         guard let list = node.sequence, list.count == count else {
             throw RecordingError(
                 file: path, line: line(of: node, firstLine: firstLine),
-                message: "expected \(what) (\(count) integers), found \(node.sequence.map { "\($0.count) values" } ?? "'\(node.scalar?.string ?? "?")'")")
+                message: "expected \(what) (\(count) integers), found \(node.sequence.map { "\($0.count) values" } ?? "'\(node.scalar ?? "?")'")")
         }
         return try list.map { try integer($0, firstLine: firstLine, what: what) }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import QuillCore
+import SystemPackage
 
 /// Writes `libinput record` YAML (version 1), the format of `libinput record`, streaming: each
 /// frame goes out as it is written, so a recording of any length needs no memory to speak of.
@@ -10,8 +10,9 @@ import QuillCore
 public final class LibinputRecordWriter {
     /// The file being written.
     public let path: String
-    private let handle: FileHandle
+    private let descriptor: FileDescriptor
     private var buffer = ""
+    private var isClosed = false
     private var previousFrameTime: Int64?
     /// When true every frame is written to the file at once, so a crash or Ctrl-C loses nothing
     /// already captured (`quill record`). Default false (buffered).
@@ -21,11 +22,12 @@ public final class LibinputRecordWriter {
     /// regular file) and writes the top-level keys for `deviceCount` devices.
     public init(path: String, deviceCount: Int) throws {
         self.path = path
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw RecordingError(file: path, line: nil, message: "cannot create the output file: \(String(cString: strerror(errno)))")
+        do {
+            descriptor = try FileDescriptor.open(
+                FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: FilePermissions(rawValue: 0o644))
+        } catch {
+            throw RecordingError(file: path, line: nil, message: "cannot create the output file: \(error)")
         }
-        self.handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         buffer += """
             # libinput record
             version: 1
@@ -92,8 +94,13 @@ public final class LibinputRecordWriter {
     /// Writes what is buffered and closes the file.
     public func close() throws {
         try flush()
-        try handle.close()
+        guard !isClosed else { return }
+        isClosed = true
+        try descriptor.close()
     }
+
+    /// A writer dropped without ``close()`` closes its file (what was not flushed is lost).
+    deinit { if !isClosed { try? descriptor.close() } }
 
     private func flushIfNeeded() throws {
         if buffer.utf8.count >= 1 << 16 { try flush() }
@@ -102,9 +109,9 @@ public final class LibinputRecordWriter {
     private func flush() throws {
         guard !buffer.isEmpty else { return }
         do {
-            try handle.write(contentsOf: Data(buffer.utf8))
+            try descriptor.writeAll(buffer.utf8)
         } catch {
-            throw RecordingError(file: path, line: nil, message: "write failed: \(error.localizedDescription)")
+            throw RecordingError(file: path, line: nil, message: "write failed: \(error)")
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -117,6 +124,12 @@ public final class LibinputRecordWriter {
     }
 
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            if character == "\\" || character == "\"" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 }

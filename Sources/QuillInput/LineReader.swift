@@ -1,9 +1,9 @@
-import Foundation
+import SystemPackage
 
 /// Reads a file line by line in fixed-size chunks, so memory stays flat for any file size.
 final class LineReader {
     let path: String
-    private let handle: FileHandle
+    private let descriptor: FileDescriptor
     private var buffer: [UInt8] = []
     private var start = 0
     private var isAtEnd = false
@@ -16,20 +16,23 @@ final class LineReader {
     /// Opens `path`; throws ``RecordingError`` naming the file when it cannot be opened.
     init(path: String) throws {
         self.path = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw RecordingError(file: path, line: nil, message: "no such file")
+        let info: Stat
+        do {
+            info = try Stat(FilePath(path))
+        } catch {
+            throw RecordingError(file: path, line: nil, message: error == .noSuchFileOrDirectory ? "no such file" : "cannot open for reading (\(error))")
         }
-        guard !isDirectory.boolValue else {
+        guard info.type != .directory else {
             throw RecordingError(file: path, line: nil, message: "is a directory, expected a recording file")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw RecordingError(file: path, line: nil, message: "cannot open for reading (permission denied?)")
+        do {
+            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+        } catch {
+            throw RecordingError(file: path, line: nil, message: (error as? Errno) == .permissionDenied ? "cannot open for reading (permission denied?)" : "cannot open for reading (\(error))")
         }
-        self.handle = handle
     }
 
-    deinit { try? handle.close() }
+    deinit { try? descriptor.close() }
 
     /// The next line without its newline, or nil at the end of the file.
     func nextLine() throws -> Substring? {
@@ -58,13 +61,20 @@ final class LineReader {
                 buffer.removeFirst(start)
                 start = 0
             }
-            let chunk: Data?
+            // Read into the buffer's own tail (its capacity is kept: no allocation per chunk).
+            let kept = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: LineReader.chunkSize))
+            let count: Int
             do {
-                chunk = try handle.read(upToCount: LineReader.chunkSize)
+                count = try buffer.withUnsafeMutableBytes { bytes in
+                    try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[kept...]))
+                }
             } catch {
-                throw RecordingError(file: path, line: lineNumber + 1, message: "read failed: \(error.localizedDescription)")
+                buffer.removeLast(LineReader.chunkSize)
+                throw RecordingError(file: path, line: lineNumber + 1, message: "read failed: \(error)")
             }
-            if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { isAtEnd = true }
+            buffer.removeLast(LineReader.chunkSize - count)
+            if count == 0 { isAtEnd = true }
         }
     }
 }

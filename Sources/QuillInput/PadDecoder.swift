@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 import QuillCore
 
 //  InputEvent ──▶ FrameAssembler ──(one frame at SYN_REPORT)──▶ PadDecoder ──▶ PadEvent
@@ -123,7 +123,7 @@ public struct PadDecoder: Sendable {
     func stripPosition(_ code: UInt16) -> Double {
         guard let axis = device.axes[code], let value = axisValues[code] else { return -1 }
         guard value > 0, axis.maximum > 1 else { return 0 }
-        var position = min(1, log2(Double(value)) / log2(Double(axis.maximum)))  // above the declared maximum: the end
+        var position = min(1, Double.log2(Double(value)) / Double.log2(Double(axis.maximum)))  // above the declared maximum: the end
         if isLeftHanded { position = 1 - position }
         return position
     }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import SystemPackage
 
 /// A recording that is not a regular file — standard input (`-`), a pipe, a FIFO, `/dev/stdin` —
 /// read completely into a temporary file first, so its format is found from its content and it is
@@ -14,35 +19,44 @@ final class SpooledRecording: RecordingReader {
     static func isStream(_ path: String) -> Bool {
         if path == "-" { return true }
         // stat(2) follows links: /dev/stdin → /proc/self/fd/0 → the pipe itself.
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        let type = info.st_mode & S_IFMT
-        return type != S_IFREG && type != S_IFDIR
+        guard let info = try? Stat(FilePath(path)) else { return false }
+        return info.type != .regular && info.type != .directory
     }
 
     init(path: String, deviceFile: String?) throws {
         displayName = path == "-" ? "standard input" : path
         let spool = FileManager.default.temporaryDirectory.appendingPathComponent("quill-stdin-\(UUID().uuidString)").path
         self.spool = spool
-        guard FileManager.default.createFile(atPath: spool, contents: nil), let output = FileHandle(forWritingAtPath: spool) else {
-            throw RecordingError(file: displayName, line: nil, message: "cannot make a temporary copy to read it (\(spool))")
+        let output: FileDescriptor
+        do {
+            output = try FileDescriptor.open(FilePath(spool), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec], permissions: [.ownerReadWrite])
+        } catch {
+            throw RecordingError(file: displayName, line: nil, message: "cannot make a temporary copy to read it (\(spool): \(error))")
         }
         defer { try? output.close() }
-        let input: FileHandle
+        let input: FileDescriptor
         if path == "-" {
-            input = FileHandle.standardInput
+            input = .standardInput
         } else {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw RecordingError(file: displayName, line: nil, message: "cannot open for reading (permission denied?)")
+            do {
+                input = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+            } catch {
+                try? FileManager.default.removeItem(atPath: spool)
+                throw RecordingError(file: displayName, line: nil, message: (error as? Errno) == .permissionDenied ? "cannot open for reading (permission denied?)" : "cannot open for reading (\(error))")
             }
-            input = handle
         }
+        defer { if path != "-" { try? input.close() } }
         // Everything, until the writer closes it.
         do {
-            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty { try output.write(contentsOf: chunk) }
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let count = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
+                if count == 0 { break }
+                try output.writeAll(chunk[..<count])
+            }
         } catch {
             try? FileManager.default.removeItem(atPath: spool)
-            throw RecordingError(file: displayName, line: nil, message: "reading failed: \(error.localizedDescription)")
+            throw RecordingError(file: displayName, line: nil, message: "reading failed: \(error)")
         }
         do {
             inner = try SpooledRecording.rename(spool, to: path == "-" ? "standard input" : path) {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The drawing file: JSON of a ``Drawing`` (format version 1), read with its version checked and
 /// every value validated, written atomically.
@@ -6,8 +10,8 @@ import Foundation
 /// Reading refuses another version ("this Quill reads version 1") and values a drawing cannot
 /// hold: a canvas side outside 1 … 100 000 points, an ink width outside its ink's range, a colour
 /// component outside 0 … 1, a point or transform value that is not finite or lies beyond 10⁶
-/// points, an opacity outside 0 … 1. Writing goes to a temporary file beside the target, flushed
-/// to the disk (fsync), then renamed over it: a crash or a full disk mid-write leaves the old
+/// points, an opacity outside 0 … 1. Writing goes to a temporary file beside the target, then
+/// renamed over it (Foundation's atomic write): a crash or a full disk mid-write leaves the old
 /// file as it was.
 public enum DrawingFile {
     /// The format version this Quill reads and writes.
@@ -19,8 +23,16 @@ public enum DrawingFile {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch let error as CocoaError {
+            let reason: String
+            switch error.code {
+            case .fileReadNoSuchFile: reason = "no such file"
+            case .fileReadNoPermission: reason = "permission denied"
+            default: reason = "\(error)"
+            }
+            throw DrawingFileError(file: path, message: "cannot read: \(reason)")
         } catch {
-            throw DrawingFileError(file: path, message: "cannot read: \(error.localizedDescription)")
+            throw DrawingFileError(file: path, message: "cannot read: \(error)")
         }
         return try decode(data, file: path)
     }
@@ -123,29 +135,14 @@ public enum DrawingFile {
 
 /// Writing a file so that it is either the old one or the whole new one, never a part.
 public enum AtomicFile {
-    /// Writes `data` to a temporary file in `path`'s directory, flushes it to the disk, then
-    /// renames it over `path`. On any failure the temporary file is removed and `path` is as it was.
+    /// Writes `data` to a temporary file in `path`'s directory, then renames it over `path`
+    /// (FoundationEssentials' `.atomic` write). On any failure `path` is as it was.
     public static func write(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o644]) else {
-            throw DrawingFileError(file: path, message: "cannot create a temporary file beside it (\(temporary.path))")
-        }
+        // A temporary file beside `path`, then renamed over it (rename(2) is atomic within a directory).
         do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw DrawingFileError(file: path, message: "cannot write: \((error as NSError).userInfo[NSUnderlyingErrorKey] ?? error.localizedDescription); the previous file is kept")
-        }
-        // rename(2): atomic within a directory (FileManager.replaceItemAt is not, on Linux: it
-        // removed the old file first, and then failed).
-        guard rename(temporary.path, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw DrawingFileError(file: path, message: "cannot replace it: \(reason); the previous file is kept")
+            throw DrawingFileError(file: path, message: "cannot write: \(error); the previous file is kept")
         }
     }
 }

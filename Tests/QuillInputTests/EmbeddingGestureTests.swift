@@ -150,7 +150,8 @@ extension EmbeddingTests {
                 for e in s.pad_events():
                     g.add_pad_event(e)
             for o in g.outcomes():
-                print("%s %.6f %s %s %s %s" % (o["gesture"], o["t"], o["action"], o["number"], ",".join(o["changes"]) or "-", o["width_after"]))
+                action = o.action.cli_name if o.gesture.carries_action else None
+                print("%s %.6f %s %s %s %s" % (o.gesture.cli_name, o.time, action, o.number, ",".join(o.changes.cli_names) or "-", o.width_after))
             try:
                 g.proximity_out(-1, 0)
             except quill.QuillError as e:

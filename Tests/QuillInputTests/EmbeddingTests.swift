@@ -246,7 +246,7 @@ import QuillCore
     /// The Python module's samples are `quill samples`' JSON objects, key for key and value for value.
     @Test(arguments: [Fixtures.cintiq12WX, Fixtures.intuosProRecord])
     func pythonGivesTheSamplesOfTheCommand(recording: String) throws {
-        let run = try python("import json, sys, quill\nwith quill.Source.open_recording(sys.argv[1]) as s:\n    for d in s.samples(): print(json.dumps(d))", [recording])
+        let run = try python("import json, sys, quill\nwith quill.Source.open_recording(sys.argv[1]) as s:\n    for d in s.samples(): print(json.dumps(d.to_dict()))", [recording])
         #expect(run.status == 0, "\(run.error)")
         let fromPython = run.output.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
         let fromCommand = try cli.quill("samples", recording).output.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
@@ -288,7 +288,7 @@ import QuillCore
     }
 
     @Test func pythonGivesThePadEventsOfTheCommand() throws {
-        let script = "import json, sys, quill\nwith quill.Source.open_recording(sys.argv[1], device_file=sys.argv[2]) as s:\n    for e in s.pad_events(): print(json.dumps(e))"
+        let script = "import json, sys, quill\nwith quill.Source.open_recording(sys.argv[1], device_file=sys.argv[2]) as s:\n    for e in s.pad_events(): print(json.dumps(e.to_dict()))"
         let run = try python(script, [Fixtures.intuos4ModeToggle, Fixtures.intuos4PadDescription])
         #expect(run.status == 0, "\(run.error)")
         let fromPython = run.output.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
@@ -306,7 +306,7 @@ import QuillCore
                 for d in s.samples():
                     g.add(d)
             for o in g.outcomes():
-                if o["gesture"] == "doubleTap": print("%.6f %s %s %s" % (o["t"], o["action"], o["tool_before"], o["tool_after"]))
+                if o.gesture == quill.Gesture.DOUBLE_TAP: print("%.6f %s %s %s" % (o.time, o.action.cli_name, o.tool_before, o.tool_after))
             try:
                 quill.Gestures(tap_action=42)
             except quill.QuillError as e:

@@ -56,7 +56,7 @@ extension EmbeddingTests {
     /// its finger gestures are `quill gestures`' finger rows.
     @Test func pythonGivesTheTouchesAndFingerGesturesOfTheCommands() throws {
         let fixture = PalmFixtureLabels.fixturePath("cintiq-13hd-rect-right")
-        let script = "import json, sys, quill\nwith quill.Source.open_recording(sys.argv[1]) as s:\n    for d in s.touches():\n        d.pop('frame_end'); print(json.dumps(d))"
+        let script = "import json, sys, quill\nwith quill.Source.open_recording(sys.argv[1]) as s:\n    for t in s.touches():\n        d = t.to_dict(); d.pop('frame_end'); print(json.dumps(d))"
         let run = try python(script, [fixture])
         #expect(run.status == 0, "\(run.error)")
         let fromPython = run.output.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
@@ -70,11 +70,11 @@ extension EmbeddingTests {
         let gestureScript = """
             import json, sys, quill
             g = quill.Gestures()
-            g.set_drawing_policy("pencilOnly")
+            g.set_drawing_policy(quill.DrawingPolicy.PENCIL_ONLY)
             with quill.Source.open_recording(sys.argv[1], device_file=sys.argv[2]) as s:
                 for t in s.touches():
                     g.add_touch(t)
-                    for d in g.finger_gestures(): print(json.dumps(d))
+                    for f in g.finger_gestures(): print(json.dumps(f.to_dict()))
             """
         let gestures = try python(gestureScript, [intuos, description])
         #expect(gestures.status == 0, "\(gestures.error)")

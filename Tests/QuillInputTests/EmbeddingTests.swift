@@ -326,6 +326,19 @@ import QuillCore
 
     /// One version: quill --version, quill_version() (through Python-free C: the header's
     /// function) and the repository's VERSION file.
+    /// The binding's own suite (python/tests): ctypes sizes and enums against quill.h, samples,
+    /// tool events, erasing, the library search, against the build's library.
+    @Test func thePythonBindingsOwnTestsPass() throws {
+        let library = try EmbeddingTests.libraryDirectory.get() + "/libquill.so.0"
+        let run = try Fixtures.runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["QUILL_LIBRARY=" + library, "QUILL_COMMAND=" + CommandLineTests.executable.path, "PYTHONDONTWRITEBYTECODE=1", "python3", "-m", "unittest", "discover", "-s", Fixtures.repositoryRoot.appendingPathComponent("python/tests").path],
+            deadline: 300)
+        #expect(run.status == 0, "\(run.error.suffix(3000))")
+        let ran = run.error.split(separator: "\n").first { $0.hasPrefix("Ran ") }.flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) } ?? 0
+        #expect(ran >= 30, "\(run.error.suffix(500))")
+    }
+
     @Test func oneVersionEverywhere() throws {
         let file = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("VERSION"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(try cli.quill("--version").output.trimmingCharacters(in: .whitespacesAndNewlines) == file)
@@ -344,7 +357,10 @@ import QuillCore
 /// The layers an app links: the core libraries need no C library, Cairo is the renderer's alone.
 struct LayeringTests {
     static let coreModules = ["QuillCore", "QuillInput", "QuillStroke", "QuillGestures", "QuillLayout"]
-    static let cModules = ["CEvdev", "CInput", "CWacom", "CCairo", "CGtk", "QuillSystem", "QuillDevices", "QuillRender", "QuillCanvas", "Glibc"]
+    static let cModules = ["CEvdev", "CInput", "CWacom", "CCairo", "CGtk", "CYAML", "QuillSystem", "QuillDevices", "QuillRender", "QuillCanvas", "Glibc"]
+    /// The modules libquill links: none imports Foundation (its ICU data is 34 MB of a 61 MB
+    /// library), FoundationEssentials at most.
+    static let libquillModules = ["QuillCore", "QuillInput", "QuillStroke", "QuillGestures", "QuillLayout", "QuillSystem", "QuillDevices", "QuillYAML", "QuillC"]
 
     func imports(of module: String) throws -> Set<String> {
         let directory = Fixtures.repositoryRoot.appendingPathComponent("Sources/\(module)")
@@ -396,6 +412,29 @@ struct LayeringTests {
         }
         let command = try String(contentsOf: sources.appendingPathComponent("quill/StopSignal.swift"), encoding: .utf8)
         #expect(command.contains("signal(SIGINT"), "the scan looks where the handlers are")
+    }
+
+    /// Foundation (with its ICU) only behind `#else` of `#if canImport(FoundationEssentials)`;
+    /// no Yams (its resolver needs NSRegularExpression, hence ICU).
+    @Test(arguments: libquillModules)
+    func libquillsModulesImportNoFoundation(module: String) throws {
+        let directory = Fixtures.repositoryRoot.appendingPathComponent("Sources/\(module)")
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix(".swift") {
+            let lines = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() where line == "import Foundation" || line.hasPrefix("import Yams") {
+                let guarded = index >= 1 && lines[index - 1] == "#else" && index >= 3 && lines[index - 3] == "#if canImport(FoundationEssentials)"
+                #expect(guarded && !line.hasPrefix("import Yams"), "\(module)/\(file):\(index + 1) \(line)")
+            }
+        }
+    }
+
+    @Test func onlyQuillYAMLImportsLibyaml() throws {
+        let sources = Fixtures.repositoryRoot.appendingPathComponent("Sources")
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) where module != "QuillYAML" && module != "CYAML" {
+            #expect(!((try? imports(of: module)) ?? []).contains("CYAML"), "\(module)")
+        }
+        #expect(try imports(of: "QuillYAML").contains("CYAML"))
+        #expect(try imports(of: "QuillInput").contains("QuillYAML"))
     }
 
     @Test func onlyTheCanvasImportsGTK() throws {

@@ -1,8 +1,9 @@
 import CYAML
 
 /// YAML through the system's libyaml (its event parser): the one C library under QuillInput's
-/// recording readers, fenced here. The tree is built with an explicit stack, so a deeply nested
-/// text cannot overflow the call stack.
+/// recording readers, fenced here. The tree is built with an explicit stack, not by recursion; a
+/// tree is still freed recursively, so a caller bounds the nesting of untrusted text first (the
+/// `libinput record` reader refuses more than 256 levels).
 public enum YAML {
     /// The single document of `text` as a tree, nil for a text with no document (empty, or only
     /// comments). Throws ``YAMLError`` for malformed YAML, for a second document, and for an alias.

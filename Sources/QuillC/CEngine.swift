@@ -13,6 +13,11 @@ final class EngineBox {
     var strokeCount = 0
     /// quill_engine_set_ink(QUILL_INK_ERASER): every end erases.
     var erasesWithEveryEnd = false
+    /// A change of `erasesWithEveryEnd` asked for while the tip was down: it takes effect with the
+    /// next stroke, as an ink change does (a stroke is all ink or all eraser).
+    var pendingErasing: Bool?
+    /// The tip is down: the last sample added began or moved a stroke.
+    var isInContact = false
     /// The eraser's diameter in points (what an erasing update's width says).
     let eraserWidth: Double
     /// What the eraser did, not yet taken.
@@ -30,6 +35,8 @@ final class EngineBox {
         pending = other.pending
         strokeCount = other.strokeCount
         erasesWithEveryEnd = other.erasesWithEveryEnd
+        pendingErasing = other.pendingErasing
+        isInContact = other.isInContact
         eraserWidth = other.eraserWidth
         changes = other.changes
         lastTime = other.lastTime
@@ -84,8 +91,9 @@ private let engineFieldNames: KeyValuePairs<String, String> = [
     "Ink.width": "quill_engine_options.width",
 ]
 
-/// An engine box for `options` over `mapping`.
-private func makeEngine(_ value: quill_engine_options, mapping: TabletMapping) throws -> EngineBox {
+/// An engine box for `options` over `mapping`; `callerSize`: the caller's struct size (a 0.4.0
+/// caller, whose struct has no `eraser`, keeps strokes only with records_path, as 0.4.0 did).
+private func makeEngine(_ value: quill_engine_options, mapping: TabletMapping, callerSize: Int) throws -> EngineBox {
     guard value.ink >= 0, value.ink <= CInk.eraser else { throw CFailure.invalid("quill_engine_options.ink is \(value.ink); expected 0…7 (enum quill_ink)") }
     let erasing = value.ink == CInk.eraser
     let ink = try Ink(type: erasing ? .pen : CInk.inks[Int(value.ink)], width: value.width == 0 || erasing ? nil : value.width)
@@ -99,8 +107,8 @@ private func makeEngine(_ value: quill_engine_options, mapping: TabletMapping) t
     guard radius.isFinite, radius > 0, radius <= 1000 else {
         throw CFailure.invalid("quill_engine_options.eraser_radius is \(value.eraser_radius); expected points > 0 and ≤ 1000, or 0 for the default 8")
     }
-    var recorder = DrawingRecorder(
-        ink: ink, mapping: mapping, eraser: eraser, eraserRadius: radius, keepsDrawing: value.eraser != Int32(QUILL_ERASER_NONE.rawValue))
+    let keeps = callerSize < Int(QUILL_ENGINE_OPTIONS_SIZE_V2) ? value.records_path != 0 : value.eraser != Int32(QUILL_ERASER_NONE.rawValue)
+    var recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, eraserRadius: radius, keepsDrawing: keeps)
     recorder.isSmoothingEnabled = value.smoothing_off == 0
     recorder.isPredictionEnabled = value.prediction_off == 0
     let box = EngineBox(recorder: recorder)
@@ -116,7 +124,7 @@ public func quill_engine_new(_ options: UnsafePointer<quill_engine_options>?, _ 
             width: value.canvas_width == 0 ? CanvasSize.iPadPro129Landscape.width : value.canvas_width,
             height: value.canvas_height == 0 ? CanvasSize.iPadPro129Landscape.height : value.canvas_height)
         let mapping = try TabletMapping(areaWidth: value.area_width_mm, areaHeight: value.area_height_mm, canvas: canvas)
-        try CHandle.handOut(try makeEngine(value, mapping: mapping), to: out, "engine")
+        try CHandle.handOut(try makeEngine(value, mapping: mapping, callerSize: Int(options!.pointee.size)), to: out, "engine")
         return CStatus.ok
     }
 }
@@ -129,7 +137,11 @@ public func quill_engine_new_for_source(
         let box = try SourceBox.from(source)
         guard out != nil else { throw CFailure.invalid("engine (the output pointer) is NULL") }
         var value = quill_engine_options()
-        if options != nil { value = try CStatus.check(options, "quill_engine_options") }
+        var callerSize = Int(QUILL_ENGINE_OPTIONS_SIZE_V2)  // NULL: today's defaults
+        if let options {
+            value = try CStatus.check(options, "quill_engine_options")
+            callerSize = Int(options.pointee.size)
+        }
         guard device >= 0, let mapping = try box.mapping(forDevice: Int(device)) else {
             let count = box.deviceCount
             let what = device >= 0 && Int(device) < count ? "is not a pen (no tablet area to draw from)" : "does not exist (the source has \(count) device\(count == 1 ? "" : "s"), from 0)"
@@ -145,7 +157,7 @@ public func quill_engine_new_for_source(
         try agree(value.area_height_mm, mapping.areaHeight, "area_height_mm", "mm")
         try agree(value.canvas_width, mapping.canvas.width, "canvas_width", "points")
         try agree(value.canvas_height, mapping.canvas.height, "canvas_height", "points")
-        try CHandle.handOut(try makeEngine(value, mapping: mapping), to: out, "engine")
+        try CHandle.handOut(try makeEngine(value, mapping: mapping, callerSize: callerSize), to: out, "engine")
         return CStatus.ok
     }
 }
@@ -171,14 +183,20 @@ private func addSample(
         var input = try CSample.read(sample)
         let prediction = try predicted.map { try CSample.read($0).tabletLocation }
         let target = try update.map { try CStatus.checkOutput($0, "quill_stroke_update") }
-        // A double tap to the eraser: every end erases (a mode, never content).
+        // A double tap to the eraser: every end erases (a mode, never content), from the next stroke.
+        if let pending = box.pendingErasing, !box.isInContact || input.phase == .began {
+            box.erasesWithEveryEnd = pending
+            box.pendingErasing = nil
+        }
         if box.erasesWithEveryEnd { input.tool = .eraser }
         let erasing = input.tool == .eraser
+        box.isInContact = input.phase == .began || input.phase == .moved
         guard let result = box.recorder.add(input, prediction: prediction) else { return 0 }
         box.lastTime = result.time
         // Only ink reaches the caller's geometry; the eraser's path is not drawn.
         if !erasing { box.pending.append(box.recorder.latestGeometry) }
-        if erasing, result.isEnd { box.collectChanges(at: result.time) }
+        // The eraser acts when its stroke ends (or another begins without an end).
+        if box.recorder.hasChanges { box.collectChanges(at: result.time) }
         box.strokeCount = result.strokeIndex + 1
         if let target {
             var out = quill_stroke_update()
@@ -255,6 +273,11 @@ public func quill_engine_finish(_ handle: OpaquePointer?) -> Int32 {
         let box = try EngineBox.from(handle)
         box.recorder.finish()
         box.collectChanges(at: box.lastTime)
+        box.isInContact = false
+        if let pending = box.pendingErasing {
+            box.erasesWithEveryEnd = pending
+            box.pendingErasing = nil
+        }
         return CStatus.ok
     }
 }
@@ -263,12 +286,15 @@ public func quill_engine_finish(_ handle: OpaquePointer?) -> Int32 {
 public func quill_engine_set_ink(_ handle: OpaquePointer?, _ ink: Int32, _ width: Double) -> Int32 {
     guarded(naming: ["Ink.width": "width"]) {
         let box = try EngineBox.from(handle)
-        if ink == CInk.eraser {
-            box.erasesWithEveryEnd = true
-            return CStatus.ok
+        let erasing = ink == CInk.eraser
+        if !erasing { box.recorder.setInk(try Ink(type: try CInk.type(ink, "ink"), width: width == 0 ? nil : width)) }
+        // Like an ink change: at once between strokes, from the next stroke while one is drawn.
+        if box.isInContact {
+            box.pendingErasing = erasing
+        } else {
+            box.erasesWithEveryEnd = erasing
+            box.pendingErasing = nil
         }
-        box.recorder.setInk(try Ink(type: try CInk.type(ink, "ink"), width: width == 0 ? nil : width))
-        box.erasesWithEveryEnd = false
         return CStatus.ok
     }
 }

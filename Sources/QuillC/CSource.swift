@@ -68,7 +68,7 @@ final class SourceBox {
             value.kind = Int32(QUILL_PROXIMITY_OUT.rawValue)
             value.tool = Int32(CSample.tools.firstIndex(of: tool) ?? 0)
             value.forced = isForced ? 1 : 0
-            toolEvents.append((value, samplesQueued))
+            queueToolEvent(value)
         case .pad(let pad): padEvents.append(pad)
         case .touch(let touch): touches.append(CTouch.make(touch))
         case .touchFrame:
@@ -106,7 +106,26 @@ final class SourceBox {
         let device = Int(event.device)
         if let last = lastTool[device] { event.tool_changed = last.tool != tool || last.serial != event.serial ? 1 : 0 }
         lastTool[device] = (tool, event.serial)
+        queueToolEvent(event)
+    }
+
+    /// Tool events the caller's samples have passed without taking them (a caller that takes only
+    /// samples: 0.4.0's, Python's `samples()`) are kept up to this many, the oldest dropped: memory
+    /// stays flat for a caller that never asks.
+    static let passedToolEventLimit = 1024
+
+    private func queueToolEvent(_ event: quill_tool_event) {
         toolEvents.append((event, samplesQueued))
+        while toolEvents.count > Self.passedToolEventLimit, let first = toolEvents.first, first.afterSamples < samplesTaken {
+            toolEvents.removeFirst()
+        }
+    }
+
+    /// Proximity-ins still waiting for a first sample when the recording ends: queued as they are.
+    private func flushArrivals() {
+        for device in arriving.keys.sorted() {
+            if var event = arriving.removeValue(forKey: device) { arrive(&event, tool: CSample.tools[Int(event.tool)]) }
+        }
     }
 
     /// The next proximity event that comes before the next sample not yet taken, if any.
@@ -160,9 +179,11 @@ final class SourceBox {
             scratch.removeAll(keepingCapacity: true)
             replay.cancel(into: &scratch)
             for event in scratch { take(event) }
+            flushArrivals()
             throw error
         }
         for event in scratch { take(event) }
+        if isExhausted { flushArrivals() }
         if mapping == nil { mapping = replay.devices.indices.lazy.compactMap { replay.mapping(forDevice: $0) }.first }
     }
 
@@ -232,17 +253,17 @@ public func quill_source_open_recording(_ path: UnsafePointer<CChar>?, _ options
             let reason = String(cString: strerror(errno))
             throw CFailure(status: errno == EACCES ? QUILL_ERROR_PERMISSION.rawValue : QUILL_ERROR_IO.rawValue, message: "\(String(cString: path)): \(reason)")
         }
-        let replay: SampleReplay
+        let box: SourceBox
         do {
-            replay = try SampleReplay(path: String(cString: path), deviceFile: deviceFile, parameters: parameters, catalog: WacomCatalog.loadIfAvailable())
+            let replay = try SampleReplay(path: String(cString: path), deviceFile: deviceFile, parameters: parameters, catalog: WacomCatalog.loadIfAvailable())
+            // Streamed: the descriptions now, the events as they are taken.
+            box = SourceBox(kind: .recording(replay), mapping: nil)
+            try box.readDescriptions()
         } catch var error as RecordingError where error.message.hasSuffix(" with --device FILE.desc") {
             // The command's flag is not the library caller's.
             error.message = String(error.message.dropLast(" with --device FILE.desc".count)) + " in quill_source_options.device_file"
             throw error
         }
-        // Streamed: the descriptions now, the events as they are taken.
-        let box = SourceBox(kind: .recording(replay), mapping: nil)
-        try box.readDescriptions()
         try CHandle.handOut(box, to: out, "source")
         return CStatus.ok
     }

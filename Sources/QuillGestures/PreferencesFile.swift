@@ -43,7 +43,7 @@ public enum PreferencesFile {
     /// `$XDG_CONFIG_HOME/quill/preferences.json`, else `~/.config/quill/preferences.json`.
     public static var systemPath: String {
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.config")
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.config")
         return base + "/quill/preferences.json"
     }
 
@@ -174,7 +174,8 @@ public enum PreferencesFile {
         do {
             info = try Stat(FilePath(path))
         } catch {
-            if error == .noSuchFileOrDirectory { return nil }
+            // No file (a missing directory on the way, or a file where one should be): the defaults.
+            if error == .noSuchFileOrDirectory || error == .notDirectory { return nil }
             throw Failure(path: path, key: nil, message: "cannot read the file (\(error))")
         }
         guard info.type != .directory else { throw Failure(path: path, key: nil, message: "cannot read the file (a directory)") }

@@ -31,13 +31,14 @@ public struct BrushGeometry: Hashable, Codable, Sendable {
         pieceStarts.removeAll(keepingCapacity: true)
     }
 
-    /// Appends another geometry, renumbering its indices.
+    /// Appends another geometry, renumbering its indices (in place: no allocation once the
+    /// buffers have grown to the size they need).
     public mutating func append(_ other: BrushGeometry) {
         let base = UInt32(vertices.count)
         let triangleBase = UInt32(triangles.count / 3)
         vertices.append(contentsOf: other.vertices)
-        triangles.append(contentsOf: other.triangles.map { $0 + base })
-        pieceStarts.append(contentsOf: other.pieceStarts.map { $0 + triangleBase })
+        for index in other.triangles { triangles.append(index + base) }
+        for start in other.pieceStarts { pieceStarts.append(start + triangleBase) }
     }
 }
 

@@ -28,7 +28,13 @@ public enum DrawingFile {
             switch error.code {
             case .fileReadNoSuchFile: reason = "no such file"
             case .fileReadNoPermission: reason = "permission denied"
-            default: reason = "\(error)"
+            default:
+                var isDirectory = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory {
+                    reason = "is a directory, expected a drawing file (.json)"
+                } else {
+                    reason = (error.userInfo["NSUnderlyingError"] as? any Error).map { "\($0)" } ?? "the file cannot be read (error \(error.code.rawValue))"
+                }
             }
             throw DrawingFileError(file: path, message: "cannot read: \(reason)")
         } catch {

@@ -65,6 +65,9 @@ public struct DrawingRecorder: Sendable {
         lastInkStrokeID = nil
         if sample.tool == .eraser {
             guard var update = eraserEngine.add(sample, geometry: &scratch) else { return nil }
+            // A new eraser stroke while the last one never ended: the last one erases first (its
+            // path and this one's are not one line).
+            if let open = eraserStroke, open.local != update.strokeIndex { applyEraser() }
             var current = eraserStroke
             update.strokeIndex = number(update.strokeIndex, &current)
             eraserStroke = current
@@ -170,6 +173,9 @@ public struct DrawingRecorder: Sendable {
         strokeIDs = drawing.strokes.indices.map { nextStrokeID + $0 }
         nextStrokeID += drawing.strokes.count
     }
+
+    /// True when the eraser did something not yet taken by ``takeChanges()``.
+    public var hasChanges: Bool { !changes.isEmpty }
 
     /// What the eraser did since the last call, by stroke id, in order.
     public mutating func takeChanges() -> [Change] {

@@ -6,7 +6,8 @@ import CYAML
 /// `libinput record` reader refuses more than 256 levels).
 public enum YAML {
     /// The single document of `text` as a tree, nil for a text with no document (empty, or only
-    /// comments). Throws ``YAMLError`` for malformed YAML, for a second document, and for an alias.
+    /// comments). Throws ``YAMLError`` for malformed YAML, for a second document, for an alias and
+    /// for a mapping with a key written twice (which value would count is a guess: YAML forbids it).
     public static func compose(_ text: String) throws -> YAMLNode? {
         var bytes = Array(text.utf8)
         if bytes.isEmpty { bytes = [0x0A] }  // libyaml wants a buffer; a newline is an empty stream
@@ -40,7 +41,7 @@ public enum YAML {
     private struct Composer {
         enum Frame {
             case sequence([YAMLNode], line: Int, column: Int)
-            case mapping([(key: YAMLNode, value: YAMLNode)], key: YAMLNode?, line: Int, column: Int)
+            case mapping([(key: YAMLNode, value: YAMLNode)], key: YAMLNode?, keys: Set<String>, line: Int, column: Int)
         }
         var stack: [Frame] = []
         var document: YAMLNode?
@@ -64,16 +65,16 @@ public enum YAML {
                 let text = scalar.value.map { pointer in
                     String(decoding: UnsafeBufferPointer(start: pointer, count: Int(scalar.length)), as: UTF8.self)
                 } ?? ""
-                add(YAMLNode(content: .scalar(text), line: line, column: column))
+                try add(YAMLNode(content: .scalar(text), line: line, column: column))
             case YAML_SEQUENCE_START_EVENT:
                 stack.append(.sequence([], line: line, column: column))
             case YAML_MAPPING_START_EVENT:
-                stack.append(.mapping([], key: nil, line: line, column: column))
+                stack.append(.mapping([], key: nil, keys: [], line: line, column: column))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast() else { break }
                 switch frame {
-                case let .sequence(items, line, column): add(YAMLNode(content: .sequence(items), line: line, column: column))
-                case let .mapping(pairs, _, line, column): add(YAMLNode(content: .mapping(pairs), line: line, column: column))
+                case let .sequence(items, line, column): try add(YAMLNode(content: .sequence(items), line: line, column: column))
+                case let .mapping(pairs, _, _, line, column): try add(YAMLNode(content: .mapping(pairs), line: line, column: column))
                 }
             default:
                 break  // stream and document starts and ends carry nothing
@@ -82,7 +83,7 @@ public enum YAML {
         }
 
         /// Puts a finished node into the collection being read, or makes it the document.
-        mutating func add(_ node: YAMLNode) {
+        mutating func add(_ node: YAMLNode) throws {
             guard let top = stack.popLast() else {
                 document = node
                 return
@@ -91,12 +92,16 @@ public enum YAML {
             case .sequence(var items, let line, let column):
                 items.append(node)
                 stack.append(.sequence(items, line: line, column: column))
-            case .mapping(var pairs, let key, let line, let column):
+            case .mapping(var pairs, let key, var keys, let line, let column):
                 if let key {
                     pairs.append((key, node))
-                    stack.append(.mapping(pairs, key: nil, line: line, column: column))
+                    stack.append(.mapping(pairs, key: nil, keys: keys, line: line, column: column))
                 } else {
-                    stack.append(.mapping(pairs, key: node, line: line, column: column))
+                    if let text = node.scalar, !keys.insert(text).inserted {
+                        throw YAMLError(
+                            problem: "found duplicated key '\(text)'", context: "while composing a mapping", line: node.line, column: node.column)
+                    }
+                    stack.append(.mapping(pairs, key: node, keys: keys, line: line, column: column))
                 }
             }
         }

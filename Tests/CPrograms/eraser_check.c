@@ -12,6 +12,12 @@
  *   eraser_check curve FILE X1 Y1 X2 Y2 the pressure of every contact sample with that pressure curve, one a line
  *   eraser_check bad-curve FILE        "status S MESSAGE" for a curve value of 101
  *   eraser_check mapping FILE MODE     "X Y" of every sample with quill_source_options.mapping_mode MODE (0 fit, 1 fill, 2 stretch)
+ *   eraser_check synthetic             made-up strokes on a 200 × 150 mm area: "unended N" (the changes after an eraser stroke
+ *                                      that never ended, then one 90 mm away: 0, nothing lies between them), "midstroke P K"
+ *                                      (an ink stroke during which set_ink(QUILL_INK_ERASER) came: its P points kept, K kept
+ *                                      strokes after the next stroke erased it), "v1 R K" (a 0.4.0-sized options struct with
+ *                                      records_path R: K strokes kept)
+ *   eraser_check untaken FILE          every sample taken, no tool event until the end: "samples N late-tool-events M"
  */
 #include <quill.h>
 #include <stdio.h>
@@ -164,13 +170,114 @@ static int mapping(const char *path, int mode) {
     return status < 0 ? fail("sample", status) : 0;
 }
 
+static quill_engine *synthetic_engine;
+static double synthetic_time;
+
+/* One sample of a made-up pen at (x, y) mm. */
+static int put(int phase, int tool, double x, double y) {
+    struct quill_sample sample;
+    memset(&sample, 0, sizeof sample);
+    sample.size = sizeof sample;
+    sample.time = (synthetic_time += 0.01);
+    sample.x_mm = x;
+    sample.y_mm = y;
+    sample.phase = phase;
+    sample.tool = tool;
+    sample.altitude = 1.2;
+    sample.pressure = 0.5;
+    sample.force = 0.5 * 25 / 6;
+    struct quill_stroke_update update = {.size = sizeof update};
+    int status = quill_engine_add_sample(synthetic_engine, &sample, &update);
+    return status < 0 ? fail("add", status) : 0;
+}
+
+static int changes_waiting(void) {
+    struct quill_stroke_change change = {.size = sizeof change};
+    int count = 0;
+    while (quill_engine_next_change(synthetic_engine, &change) == 1) count++;
+    return count;
+}
+
+static size_t kept_strokes(void) {
+    size_t count = 0;
+    int status = quill_engine_get_stroke_ids(synthetic_engine, NULL, 0, &count);
+    return status == QUILL_OK || status == QUILL_ERROR_BUFFER_TOO_SMALL ? count : (size_t)-1;
+}
+
+static int synthetic(void) {
+    struct quill_engine_options options = {.size = sizeof options, .area_width_mm = 200, .area_height_mm = 150};
+    /* An eraser stroke that never ends, then another 90 mm away: nothing between them is erased. */
+    if (quill_engine_new(&options, &synthetic_engine)) return fail("engine", -1);
+    put(QUILL_PHASE_BEGAN, QUILL_TOOL_PEN, 0, 50);
+    for (double x = 2; x < 30; x += 2) put(QUILL_PHASE_MOVED, QUILL_TOOL_PEN, x, 50);
+    put(QUILL_PHASE_ENDED, QUILL_TOOL_PEN, 30, 50);
+    put(QUILL_PHASE_BEGAN, QUILL_TOOL_ERASER, 10, 10);
+    put(QUILL_PHASE_MOVED, QUILL_TOOL_ERASER, 15, 10);
+    put(QUILL_PHASE_BEGAN, QUILL_TOOL_ERASER, 10, 100);
+    put(QUILL_PHASE_MOVED, QUILL_TOOL_ERASER, 15, 100);
+    put(QUILL_PHASE_ENDED, QUILL_TOOL_ERASER, 20, 100);
+    printf("unended %d\n", changes_waiting());
+    quill_engine_free(synthetic_engine);
+
+    /* set_ink(QUILL_INK_ERASER) while the tip is down: that stroke stays ink, the next one erases it. */
+    if (quill_engine_new(&options, &synthetic_engine)) return fail("engine", -1);
+    put(QUILL_PHASE_BEGAN, QUILL_TOOL_PEN, 0, 50);
+    for (double x = 2; x < 30; x += 2) {
+        if (x == 10 && quill_engine_set_ink(synthetic_engine, QUILL_INK_ERASER, 0)) return fail("set ink", -1);
+        put(QUILL_PHASE_MOVED, QUILL_TOOL_PEN, x, 50);
+    }
+    put(QUILL_PHASE_ENDED, QUILL_TOOL_PEN, 30, 50);
+    int32_t first = -1;
+    size_t one = 1, points = 0;
+    if (quill_engine_get_stroke_ids(synthetic_engine, &first, one, &one) || one != 1) return fail("ids", -1);
+    quill_engine_get_stroke_points(synthetic_engine, first, NULL, 0, &points, NULL);
+    put(QUILL_PHASE_BEGAN, QUILL_TOOL_PEN, 15, 40);
+    put(QUILL_PHASE_MOVED, QUILL_TOOL_PEN, 15, 50);
+    put(QUILL_PHASE_ENDED, QUILL_TOOL_PEN, 15, 60);
+    changes_waiting();
+    printf("midstroke %zu %zu\n", points, kept_strokes());
+    quill_engine_free(synthetic_engine);
+
+    /* A 0.4.0 caller (its struct ends before `eraser`) keeps strokes only with records_path, as 0.4.0 did. */
+    for (int records = 0; records <= 1; records++) {
+        struct quill_engine_options v1 = {.size = QUILL_ENGINE_OPTIONS_SIZE_V1, .area_width_mm = 200, .area_height_mm = 150, .records_path = records};
+        if (quill_engine_new(&v1, &synthetic_engine)) return fail("engine v1", -1);
+        for (int stroke = 0; stroke < 20; stroke++) {
+            put(QUILL_PHASE_BEGAN, QUILL_TOOL_PEN, 10, 5.0 + stroke * 5);
+            put(QUILL_PHASE_MOVED, QUILL_TOOL_PEN, 20, 5.0 + stroke * 5);
+            put(QUILL_PHASE_ENDED, QUILL_TOOL_PEN, 30, 5.0 + stroke * 5);
+        }
+        printf("v1 %d %zu\n", records, kept_strokes());
+        quill_engine_free(synthetic_engine);
+    }
+    return 0;
+}
+
+/* Takes every sample and no tool event until the end, then counts the tool events still given. */
+static int untaken(const char *path) {
+    quill_source *source = NULL;
+    int status = quill_source_open_recording(path, NULL, &source);
+    if (status) return fail("open", status);
+    struct quill_sample sample = {.size = sizeof sample};
+    struct quill_tool_event tool = {.size = sizeof tool};
+    long samples = 0, late = 0;
+    while ((status = quill_source_next_sample(source, &sample)) == 1) samples++;
+    if (status < 0) return fail("sample", status);
+    while ((status = quill_source_next_tool_event(source, &tool)) == 1) late++;
+    printf("samples %ld late-tool-events %ld\n", samples, late);
+    quill_source_close(source);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc >= 3 && !strcmp(argv[1], "events")) return events(argv[2]);
     if (argc >= 3 && !strcmp(argv[1], "erase")) return erase(argv[2], argc >= 4 && !strcmp(argv[3], "gestures"));
     if (argc == 5 && !strcmp(argv[1], "canvas")) return canvas(argv[2], atof(argv[3]), atof(argv[4]));
     if (argc == 7 && !strcmp(argv[1], "curve")) return curve(argv[2], atof(argv[3]), atof(argv[4]), atof(argv[5]), atof(argv[6]));
+    if (argc == 2 && !strcmp(argv[1], "synthetic")) return synthetic();
+    if (argc == 3 && !strcmp(argv[1], "untaken")) return untaken(argv[2]);
     if (argc == 4 && !strcmp(argv[1], "mapping")) return mapping(argv[2], atoi(argv[3]));
     if (argc == 3 && !strcmp(argv[1], "bad-curve")) return curve(argv[2], 0, 0, 101, 100);
-    fprintf(stderr, "usage: eraser_check events|erase|canvas|curve|bad-curve|mapping FILE …\n");
+    fprintf(stderr, "usage: eraser_check events|erase|canvas|curve|bad-curve|mapping|untaken FILE …, eraser_check synthetic\n");
     return 2;
 }

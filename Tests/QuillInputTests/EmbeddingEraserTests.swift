@@ -135,4 +135,26 @@ import QuillCore
         let bad = try self.run(["mapping", Fixtures.cintiq22HDT, "3"])
         #expect(bad.output.hasPrefix("status -1 quill_source_options.mapping_mode is 3; expected 0…2 (enum quill_mapping_mode)"))
     }
+
+    /// Made-up strokes: an eraser stroke that never ended erases alone (not along a line to the next
+    /// one, 90 mm away); a switch to the eraser while the tip is down takes effect with the next
+    /// stroke (the stroke in progress stays ink, whole, and the next one cuts it in two); a 0.4.0
+    /// caller keeps strokes only with records_path, as 0.4.0 did (memory flat without it).
+    @Test func theEraserActsStrokeByStroke() throws {
+        let run = try run(["synthetic"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == "unended 0\nmidstroke 16 2\nv1 0 0\nv1 1 20\n")
+    }
+
+    /// A caller that takes only samples (0.4.0's, Python's samples()) does not pile up tool
+    /// events: of the 1 320 proximity events of the 22HDT thirty times over, the newest 1 024 it
+    /// passed are kept.
+    @Test func toolEventsACallerNeverTakesStayBounded() throws {
+        let path = try EmbeddingTests.repeated22HDT(30)
+        let run = try run(["untaken", path])
+        #expect(run.status == 0, "\(run.error)")
+        let numbers = run.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
+        #expect(numbers.count == 2 && numbers[0] > 150_000, "\(run.output)")
+        #expect(numbers.count == 2 && (1024...1025).contains(numbers[1]), "\(run.output)")
+    }
 }

@@ -60,6 +60,18 @@ import QuillTestSupport
         }
     }
 
+    /// A key written twice in one mapping is refused where it is repeated (a second `0:` under
+    /// `absinfo` would otherwise change the tablet's size silently).
+    @Test func aDuplicatedKeyIsRefused() throws {
+        do {
+            _ = try YAML.compose("absinfo:\n  0: [0, 44704, 4, 0, 200]\n  1: [0, 27940, 4, 0, 200]\n  0: [0, 4470, 4, 0, 200]\n")
+            Issue.record("a duplicated key composed")
+        } catch let error as YAMLError {
+            #expect(error.problem == "found duplicated key '0'" && error.line == 4 && error.column == 3)
+        }
+        #expect(try YAML.compose("a: {x: 1}\nb: {x: 2}\n")?["b"]?["x"]?.scalar == "2")  // the same key in two mappings is fine
+    }
+
     /// Nesting is composed without recursion: 2 000 nested sequences, 8 times what the libinput
     /// record reader lets through (it refuses past 256 levels before composing).
     @Test func deepNestingIsComposedWithoutRecursion() throws {

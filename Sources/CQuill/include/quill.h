@@ -328,7 +328,9 @@ struct quill_tool_event {
  *         ...
  *     }
  *
- * 1 when *event was written, 0 when none comes before the next sample. Added after 0.4.0.
+ * 1 when *event was written, 0 when none comes before the next sample. A caller that takes only
+ * samples does not pile them up: of the events its samples have passed, the newest 1 024 are kept.
+ * Added after 0.4.0.
  */
 int quill_source_next_tool_event(quill_source *source, struct quill_tool_event *event);
 

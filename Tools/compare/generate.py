@@ -154,7 +154,50 @@ def generate(directory, seed=20261123):
     return cases
 
 
+def hour(path, strokes=1800, seconds=2.0, rate=240, seed=20261126):
+    """An hour of handwriting in one recording: `strokes` cursive strokes of `seconds` each at `rate`
+    Hz (1 800 × 2 s × 240 Hz: 864 000 contact samples), each in and out of proximity, on rows of the
+    tablet; written as it goes (the file is about 120 MB)."""
+    rng = random.Random(seed)
+    rate_noise = PROFILES["240 Hz low noise"]
+    with open(path, "w") as out:
+        out.write(HEADER)
+
+        def event(t, type_, code, value):
+            micros = int(round((t + 1.0) * 1e6))
+            out.write(f"E: {micros // 1_000_000}.{micros % 1_000_000:06d} {type_:04x} {code:04x} {value}\n")
+
+        start = 0.0
+        for index in range(strokes):
+            duration, shape = cursive(rng.randrange(1 << 30), duration=seconds)
+            row = 10.0 + (index % 12) * 11.0
+
+            def moved(t, shape=shape, row=row):
+                x, y = shape(t)
+                return x, y - 70.0 + row
+
+            samples = sample(moved, duration, rate, rng, rate_noise[1], rate_noise[2], 0.0)
+            samples = [(start + t, x, y) for t, x, y in samples]
+            t0 = samples[0][0]
+            event(t0 - 0.05, 3, 0, samples[0][1]); event(t0 - 0.05, 3, 1, samples[0][2]); event(t0 - 0.05, 3, 0x19, 20)
+            event(t0 - 0.05, 1, 0x140, 1); event(t0 - 0.05, 0, 0, 0)
+            for i, (t, x, y) in enumerate(samples):
+                event(t, 3, 0, x); event(t, 3, 1, y)
+                if i == 0:
+                    event(t, 3, 0x19, 0); event(t, 1, 0x14a, 1)
+                event(t, 3, 0x18, 2000 + (i * 37) % 3000)
+                event(t, 0, 0, 0)
+            t_end = samples[-1][0] + 0.004
+            event(t_end, 3, 0x18, 0); event(t_end, 1, 0x14a, 0); event(t_end, 0, 0, 0)
+            event(t_end + 0.004, 3, 0, 0); event(t_end + 0.004, 3, 1, 0); event(t_end + 0.004, 1, 0x140, 0); event(t_end + 0.004, 0, 0, 0)
+            start = t_end + 0.004 + 0.05 - (samples[0][0] - start)
+            start = max(start, t_end + 0.06)
+
+
 if __name__ == "__main__":
     import sys
-    for case in generate(sys.argv[1] if len(sys.argv) > 1 else "synthetic"):
-        print(case["file"])
+    if len(sys.argv) > 1 and sys.argv[1] == "--hour":
+        hour(sys.argv[2] if len(sys.argv) > 2 else "hour-240hz.events")
+    else:
+        for case in generate(sys.argv[1] if len(sys.argv) > 1 else "synthetic"):
+            print(case["file"])

@@ -35,12 +35,18 @@ struct Strokes: ParsableCommand {
         // is said by id ("erased", "split" into new ids), so the strokes the stream leaves
         // standing at the end are the drawing's.
         var printed: Set<Int> = []
+        // The drawing's size when it was last looked through: only a stroke finished or an erase
+        // since then can leave something unprinted (not a look through every stroke per frame).
+        var lookedAt = -1
         func printFinished() {
             guard let mapping else { return }
-            for change in recorder?.takeChanges() ?? [] {
+            let changes = recorder?.takeChanges() ?? []
+            for change in changes {
                 output.record(EraserChangeRecord(change))
             }
             guard let drawing = recorder?.drawing, let ids = recorder?.strokeIDs else { return }
+            guard !changes.isEmpty || drawing.strokes.count != lookedAt else { return }
+            lookedAt = drawing.strokes.count
             for (stroke, id) in zip(drawing.strokes, ids) where !printed.contains(id) {
                 printStroke(stroke, index: id, mapping: mapping, into: output)
                 printed.insert(id)

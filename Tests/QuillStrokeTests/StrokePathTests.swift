@@ -21,6 +21,43 @@ import Testing
         }
     }
 
+    /// The arc-length walk that measures positions only emits exactly the points of the walk
+    /// that evaluated every attribute at every fine step (the reference below), over seeded random
+    /// paths with varying widths, azimuths and times — bit for bit, so `--emit final` is unchanged.
+    @Test(arguments: [UInt64(21), 22, 23])
+    func resamplingByDistanceIsTheFullWalks(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<40 {
+            let count = Int.random(in: 2...60, using: &random)
+            var x = 100.0, y = 100.0
+            let points = (0..<count).map { index -> StrokePoint in
+                x += Double.random(in: -8...8, using: &random)
+                y += Double.random(in: -8...8, using: &random)
+                return StrokePoint(
+                    x: x, y: y, timeOffset: Double(index) / 240, width: Double.random(in: 1...12, using: &random), height: 3,
+                    opacity: Double.random(in: 0.2...1, using: &random), force: Double.random(in: 0...4, using: &random),
+                    azimuth: Double.random(in: 0..<(2 * .pi), using: &random), altitude: Double.random(in: 0...(.pi / 2), using: &random))
+            }
+            let path = StrokePath(points: points, creationTime: 0)
+            let spacing = Double.random(in: 0.3...6, using: &random)
+            // The reference: whole points at every fine step, blended where a spacing is reached.
+            var expected = [path.point(at: 0)!]
+            var travelled = 0.0, previous = expected[0], target = spacing
+            for index in 1...((count - 1) * 32) {
+                let current = path.point(at: Double(index) / 32)!
+                let length = _hypot(current.x - previous.x, current.y - previous.y)
+                while length > 0, travelled + length >= target {
+                    expected.append(previous.blended(with: current, (target - travelled) / length))
+                    target += spacing
+                }
+                travelled += length
+                previous = current
+            }
+            if let last = path.point(at: Double(count - 1)), expected.last != last { expected.append(last) }
+            #expect(path.interpolatedPoints(by: .distance(spacing)) == expected, "seed \(seed), \(count) points, spacing \(spacing)")
+        }
+    }
+
     @Test func evenlySpacedCollinearPointsGiveTheStraightLine() {
         // A uniform B-spline reproduces linear functions: P(t) = P0 + t·(P1 − P0).
         let points = (0..<10).map { point(10 + 3 * Double($0), 20 - 2 * Double($0), t: 0.01 * Double($0)) }

@@ -170,7 +170,7 @@ def hour(path, strokes=1800, seconds=2.0, rate=240, seed=20261126):
         start = 0.0
         for index in range(strokes):
             duration, shape = cursive(rng.randrange(1 << 30), duration=seconds)
-            row = 10.0 + (index % 12) * 11.0
+            row = 20.0 + (index % 11) * 11.0  # cursive reaches 14 mm either side: 6 … 144 mm of the 148
 
             def moved(t, shape=shape, row=row):
                 x, y = shape(t)

@@ -191,10 +191,9 @@ private func addSample(
         if box.erasesWithEveryEnd { input.tool = .eraser }
         let erasing = input.tool == .eraser
         box.isInContact = input.phase == .began || input.phase == .moved
-        guard let result = box.recorder.add(input, prediction: prediction) else { return 0 }
+        // Only ink reaches the caller's geometry, straight into its buffer; the eraser's path is not drawn.
+        guard let result = box.recorder.add(input, prediction: prediction, appendingInkTo: &box.pending) else { return 0 }
         box.lastTime = result.time
-        // Only ink reaches the caller's geometry; the eraser's path is not drawn.
-        if !erasing { box.pending.append(box.recorder.latestGeometry) }
         // The eraser acts when its stroke ends (or another begins without an end).
         if box.recorder.hasChanges { box.collectChanges(at: result.time) }
         box.strokeCount = result.strokeIndex + 1
@@ -398,12 +397,11 @@ public func quill_engine_get_stroke_points(
         if !drawn.isEmpty {
             guard let points else { throw CFailure.invalid("points is NULL") }
             for (index, point) in drawn.enumerated() {
-                let tilt = PenOrientation(altitude: point.altitude, azimuth: point.azimuth).tilt
-                let upright = point.altitude >= .pi / 2
+                let tilt = CSample.tiltDegrees(altitude: point.altitude, azimuth: point.azimuth)
                 points[index] = quill_stroke_point(
                     x: point.x, y: point.y, time: point.timeOffset, width: point.width, opacity: point.opacity, force: point.force,
                     azimuth: point.azimuth, altitude: point.altitude, pressure: point.force / PenSample.maximumPossibleForce,
-                    tilt_x: upright ? 0 : tilt.xDegrees, tilt_y: upright ? 0 : tilt.yDegrees)
+                    tilt_x: tilt.x, tilt_y: tilt.y)
             }
         }
         return CStatus.ok

@@ -52,21 +52,10 @@ final class SourceBox {
             samplesQueued += 1
         case let .proximityIn(device, tool, time):
             if var earlier = arriving.removeValue(forKey: device) { arrive(&earlier, tool: CSample.tools[Int(earlier.tool)]) }
-            var value = quill_tool_event()
-            value.size = UInt32(MemoryLayout<quill_tool_event>.size)
-            value.device = Int32(truncatingIfNeeded: device)
-            value.time = time
-            value.kind = Int32(QUILL_PROXIMITY_IN.rawValue)
-            value.tool = Int32(CSample.tools.firstIndex(of: tool) ?? 0)
-            arriving[device] = value
+            arriving[device] = Self.toolEvent(QUILL_PROXIMITY_IN, device: device, tool: tool, time: time)
         case let .proximityOut(device, tool, time, isForced):
             if var earlier = arriving.removeValue(forKey: device) { arrive(&earlier, tool: CSample.tools[Int(earlier.tool)]) }
-            var value = quill_tool_event()
-            value.size = UInt32(MemoryLayout<quill_tool_event>.size)
-            value.device = Int32(truncatingIfNeeded: device)
-            value.time = time
-            value.kind = Int32(QUILL_PROXIMITY_OUT.rawValue)
-            value.tool = Int32(CSample.tools.firstIndex(of: tool) ?? 0)
+            var value = Self.toolEvent(QUILL_PROXIMITY_OUT, device: device, tool: tool, time: time)
             value.forced = isForced ? 1 : 0
             queueToolEvent(value)
         case .pad(let pad): padEvents.append(pad)
@@ -99,6 +88,17 @@ final class SourceBox {
         case .recording(let replay):
             while isWanted(), !isExhausted { try readFrame(of: replay) }
         }
+    }
+
+    /// A proximity event of `kind` (serial, tool id and the flags 0).
+    private static func toolEvent(_ kind: quill_tool_event_kind, device: Int, tool: PenTool, time: Double) -> quill_tool_event {
+        var value = quill_tool_event()
+        value.size = UInt32(MemoryLayout<quill_tool_event>.size)
+        value.device = Int32(truncatingIfNeeded: device)
+        value.time = time
+        value.kind = Int32(kind.rawValue)
+        value.tool = Int32(CSample.tools.firstIndex(of: tool) ?? 0)
+        return value
     }
 
     /// Queues a proximity-in, marked when its tool is not the one last in proximity of its device.
@@ -518,12 +518,17 @@ enum CSample {
         out.buttons = UInt32(sample.buttons.rawValue)
         out.serial = sample.toolSerial
         out.tool_id = sample.toolID
-        let tilt = PenOrientation(altitude: sample.altitude, azimuth: sample.azimuth).tilt
-        // An upright pen (and one without tilt) is exactly 0, not the conversion's rounding.
-        out.tilt_x = sample.altitude >= .pi / 2 ? 0 : tilt.xDegrees
-        out.tilt_y = sample.altitude >= .pi / 2 ? 0 : tilt.yDegrees
+        (out.tilt_x, out.tilt_y) = tiltDegrees(altitude: sample.altitude, azimuth: sample.azimuth)
         out.tilt_range = tiltRange
         return out
+    }
+
+    /// W3C tilt X and Y in degrees of an orientation (quill_sample's and quill_stroke_point's): an
+    /// upright pen, and one without tilt, exactly 0 rather than the conversion's rounding.
+    static func tiltDegrees(altitude: Double, azimuth: Double) -> (x: Double, y: Double) {
+        guard altitude < .pi / 2 else { return (0, 0) }
+        let tilt = PenOrientation(altitude: altitude, azimuth: azimuth).tilt
+        return (tilt.xDegrees, tilt.yDegrees)
     }
 
     /// The sample of a caller's struct; phase and tool must be known values.

@@ -62,8 +62,21 @@ public struct DrawingRecorder: Sendable {
     @discardableResult
     public mutating func add(_ sample: PenSample, prediction: TabletPoint? = nil) -> StrokeUpdate? {
         scratch.removeAll()
+        // The ink goes into `scratch` (``latestGeometry``), moved out while the engine writes into it.
+        var geometry = BrushGeometry()
+        swap(&geometry, &scratch)
+        defer { swap(&geometry, &scratch) }
+        return add(sample, prediction: prediction, appendingInkTo: &geometry)
+    }
+
+    /// Adds one sample as ``add(_:prediction:)`` does, appending the ink's new geometry to
+    /// `geometry` (the eraser's path is never appended): a client that keeps its own buffer (libquill's
+    /// engine) gets the pieces without a copy. ``latestGeometry`` is then the eraser's only.
+    @discardableResult
+    public mutating func add(_ sample: PenSample, prediction: TabletPoint? = nil, appendingInkTo geometry: inout BrushGeometry) -> StrokeUpdate? {
         lastInkStrokeID = nil
         if sample.tool == .eraser {
+            scratch.removeAll()
             guard var update = eraserEngine.add(sample, geometry: &scratch) else { return nil }
             // A new eraser stroke while the last one never ended: the last one erases first (its
             // path and this one's are not one line).
@@ -77,7 +90,7 @@ public struct DrawingRecorder: Sendable {
         }
         var finishedStrokes: [Stroke] = []
         var finishedCount = 0
-        var update = engine.add(sample, geometry: &scratch, prediction: prediction) {
+        var update = engine.add(sample, geometry: &geometry, prediction: prediction) {
             finishedCount += 1
             if keepsDrawing { finishedStrokes.append($0) }
         }

@@ -1,8 +1,9 @@
 """Synthetic pen strokes with known ground truth, written as evemu recordings Quill reads.
 
-Each stroke is a true path p(t) in millimetres; it is sampled as one of three tablets would —
-240 Hz with little noise, a 133 Hz EMR pen, a noisy 120 Hz one (PROFILES) — with timing jitter,
-Gaussian position noise, the tablet's quantization (200 units/mm) and dropped samples.
+Each stroke is a true path p(t) in millimetres; it is sampled as one of four tablets would —
+240 Hz with little noise, a 240 Hz EMR pen as real ones are (0.03 mm of noise, 0.01 mm steps), a
+133 Hz EMR pen, a noisy 120 Hz one (PROFILES) — with timing jitter, Gaussian position noise, the
+tablet's quantization and dropped samples.
 The device header is an Intuos-Pro-like tablet (pressure 0…8191, tilt at 57 units/rad).
 """
 import json
@@ -11,7 +12,7 @@ import random
 from pathlib import Path
 
 UNITS_PER_MM = 200
-HEADER = """# EVEMU 1.3
+HEADER_TEMPLATE = """# EVEMU 1.3
 N: Synthetic Tablet Pen
 I: 0003 056a 0357 0110
 P: 01 00 00 00 00 00 00 00
@@ -23,13 +24,21 @@ B: 01 00 00 00 00 00 00 00 00
 B: 01 00 00 00 00 00 00 00 00
 B: 01 03 1c 00 00 00 00 00 00
 B: 04 01 00 00 00 00 00 00 00
-A: 00 0 44800 0 0 200
-A: 01 0 29600 0 0 200
+A: 00 0 {width} 0 0 {units}
+A: 01 0 {height} 0 0 {units}
 A: 18 0 8191 0 0 0
 A: 19 0 63 0 0 0
 A: 1a -64 63 0 0 57
 A: 1b -64 63 0 0 57
 """
+
+
+def header(units_per_mm=UNITS_PER_MM):
+    """The device description for a tablet of 224 × 148 mm at `units_per_mm`."""
+    return HEADER_TEMPLATE.format(width=224 * units_per_mm, height=148 * units_per_mm, units=units_per_mm)
+
+
+HEADER = header()
 
 
 def line(speed, length=120.0):
@@ -43,7 +52,9 @@ def circle(speed=150.0, radius=20.0, turns=1.5):
 
 
 def zigzag(stops, speed=150.0, leg=25.0, legs=6, dwell=0.15):
-    """A zig-zag; with stops the pen rests `dwell` s at each corner (ease in/out), without it turns at speed."""
+    """A zig-zag; with stops the pen rests `dwell` s at each corner (ease in/out), without it turns at speed.
+    Returns (duration, path, corners, visits): visits[i] = (when the pen leaves corner i − 1, when it
+    leaves corner i), seconds — the time it moves toward corner i and rests there."""
     corners = [(40 + i * leg * 0.8, 60 + (15 if i % 2 else 0)) for i in range(legs + 1)]
     segments = []
     t = 0.0
@@ -53,6 +64,7 @@ def zigzag(stops, speed=150.0, leg=25.0, legs=6, dwell=0.15):
         segments.append((t, move, a, b))
         t += move + (dwell if stops else 0.0)
     duration = t
+    visits = [(0.0, 0.0)] + [(start, start + move + (dwell if stops else 0.0)) for start, move, _, _ in segments]
 
     def path(time):
         for start, move, a, b in segments:
@@ -65,7 +77,7 @@ def zigzag(stops, speed=150.0, leg=25.0, legs=6, dwell=0.15):
                 return b
         return corners[-1]
 
-    return duration, path, corners
+    return duration, path, corners, visits
 
 
 def loops(speed=120.0, duration=2.5):
@@ -82,11 +94,12 @@ def cursive(seed, duration=3.0):
                                 70 + sum(a * math.cos(2 * math.pi * f * t * 1.07 + p) for f, a, p in loops))
 
 
-# rate (Hz), position noise σ (mm), timing jitter (s), share of dropped samples
+# rate (Hz), position noise σ (mm), timing jitter (s), share of dropped samples, units per mm
 PROFILES = {
-    "240 Hz low noise": (240, 0.005, 0.0003, 0.0),
-    "133 Hz EMR": (133, 0.02, 0.0008, 0.01),
-    "120 Hz noisy": (120, 0.06, 0.001, 0.02),
+    "240 Hz low noise": (240, 0.005, 0.0003, 0.0, UNITS_PER_MM),
+    "133 Hz EMR": (133, 0.02, 0.0008, 0.01, UNITS_PER_MM),
+    "120 Hz noisy": (120, 0.06, 0.001, 0.02, UNITS_PER_MM),
+    "240 Hz realistic EMR": (240, 0.03, 0.0003, 0.0, 100),  # last: the others keep their random draws
 }
 
 
@@ -94,8 +107,8 @@ def rest(duration=1.5):
     return duration, lambda t: (100.0, 70.0)
 
 
-def sample(path, duration, rate, rng, noise, jitter, drop):
-    """Samples (t, x_mm, y_mm) as the tablet reports them."""
+def sample(path, duration, rate, rng, noise, jitter, drop, units=UNITS_PER_MM):
+    """Samples (t, x units, y units) as the tablet reports them."""
     samples = []
     n = int(duration * rate)
     for i in range(n + 1):
@@ -105,12 +118,12 @@ def sample(path, duration, rate, rng, noise, jitter, drop):
         x, y = path(min(max(t, 0.0), duration))
         x += rng.gauss(0, noise)
         y += rng.gauss(0, noise)
-        samples.append((t, round(x * UNITS_PER_MM), round(y * UNITS_PER_MM)))
+        samples.append((t, round(x * units), round(y * units)))
     return samples
 
 
-def write_evemu(path, samples, pressure=3000, tilt=(10, -5)):
-    lines = [HEADER.rstrip("\n")]
+def write_evemu(path, samples, pressure=3000, tilt=(10, -5), units=UNITS_PER_MM):
+    lines = [header(units).rstrip("\n")]
 
     def event(t, type_, code, value):
         micros = int(round((t + 1.0) * 1e6))
@@ -141,15 +154,16 @@ def generate(directory, seed=20261123):
         "cursive": cursive(7), "rest": rest(),
     }
     corners = {"zigzag-stops": zigzag(True)[2], "zigzag-through": zigzag(False)[2]}
+    visits = {"zigzag-stops": zigzag(True)[3], "zigzag-through": zigzag(False)[3]}
     cases = []
-    for profile, (rate, noise, jitter, drop) in PROFILES.items():
+    for profile, (rate, noise, jitter, drop, units) in PROFILES.items():
         for name, (duration, path) in shapes.items():
-            samples = sample(path, duration, rate, rng, noise, jitter, drop)
-            file = out / f"{name}-{rate}hz.events"
-            write_evemu(file, samples)
+            samples = sample(path, duration, rate, rng, noise, jitter, drop, units)
+            file = out / f"{name}-{rate}hz-{round(noise * 1000)}um.events"
+            write_evemu(file, samples, units=units)
             truth = [(i / 2000, *path(i / 2000)) for i in range(int(duration * 2000) + 1)]
             cases.append({"name": name, "profile": profile, "rate": rate, "file": str(file), "duration": duration, "truth": truth,
-                          "corners": corners.get(name, []), "time_offset": samples[0][0] + 1.0})
+                          "corners": corners.get(name, []), "visits": visits.get(name, []), "time_offset": samples[0][0] + 1.0})
     (out / "truth.json").write_text(json.dumps([{k: v for k, v in c.items() if k != "truth"} for c in cases], indent=1))
     return cases
 
@@ -176,7 +190,7 @@ def hour(path, strokes=1800, seconds=2.0, rate=240, seed=20261126):
                 x, y = shape(t)
                 return x, y - 70.0 + row
 
-            samples = sample(moved, duration, rate, rng, rate_noise[1], rate_noise[2], 0.0)
+            samples = sample(moved, duration, rate, rng, rate_noise[1], rate_noise[2], 0.0, rate_noise[4])
             samples = [(start + t, x, y) for t, x, y in samples]
             t0 = samples[0][0]
             event(t0 - 0.05, 3, 0, samples[0][1]); event(t0 - 0.05, 3, 1, samples[0][2]); event(t0 - 0.05, 3, 0x19, 20)

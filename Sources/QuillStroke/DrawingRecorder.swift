@@ -47,9 +47,10 @@ public struct DrawingRecorder: Sendable {
     public let keepsDrawing: Bool
 
     public init(ink: Ink, mapping: TabletMapping, eraser: EraserKind = .bitmap, eraserRadius: Double = 8,
-                smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults, keepsDrawing: Bool = true) {
+                smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults,
+                corners: CornerParameters? = .defaults, keepsDrawing: Bool = true) {
         drawing = Drawing(canvasWidth: mapping.canvas.width, canvasHeight: mapping.canvas.height)
-        engine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, recordsPath: keepsDrawing)
+        engine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, corners: corners, recordsPath: keepsDrawing)
         eraserEngine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, recordsPath: false)
         self.keepsDrawing = keepsDrawing
         eraserKind = eraser

@@ -74,6 +74,9 @@ public struct StrokeEngine: Sendable {
     /// draws from the geometry alone turns it off: then nothing grows with the stroke and the
     /// cost per sample is flat however long the stroke.
     public let recordsPath: Bool
+    /// How a finished stroke keeps its corners (``StrokePath/keepingCorners(pointsPerMillimetre:parameters:)``);
+    /// nil keeps the smoothed points as they were drawn.
+    public let corners: CornerParameters?
     public private(set) var smoother: StrokeSmoother
     /// The tip's Kalman filter (the smoother's, fed the raw samples): it predicts the tip.
     public var predictor: TipPredictor { smoother.tracker }
@@ -87,8 +90,12 @@ public struct StrokeEngine: Sendable {
     /// The path grows without doubling stalls: the time per sample stays flat however long the stroke.
     private var pathGrowth = SteadyGrowth<StrokePoint>()
 
-    public init(ink: Ink, mapping: TabletMapping, smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults, recordsPath: Bool = true) {
+    public init(
+        ink: Ink, mapping: TabletMapping, smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults,
+        corners: CornerParameters? = .defaults, recordsPath: Bool = true
+    ) {
         self.ink = ink
+        self.corners = corners
         self.mapping = mapping
         self.recordsPath = recordsPath
         smoother = StrokeSmoother(parameters: smoothing, tracking: prediction)
@@ -110,7 +117,7 @@ public struct StrokeEngine: Sendable {
             return nil
         }
         if sample.phase == .began || !isDrawing {
-            if isDrawing, let stroke = currentStroke { finished(stroke) }
+            if isDrawing, let stroke = finishedStroke() { finished(stroke) }
             if let nextInk {
                 ink = nextInk
                 self.nextInk = nil
@@ -149,7 +156,7 @@ public struct StrokeEngine: Sendable {
             dirty: DirtyRect(geometry, from: committed))
         if isEnd {
             isDrawing = false
-            if let stroke = currentStroke { finished(stroke) }
+            if let stroke = finishedStroke() { finished(stroke) }
             currentStroke = nil
             pathGrowth.reset()  // the copy in progress is not needed any more
             if let nextInk { setInk(nextInk) }  // the change asked for mid-stroke
@@ -176,11 +183,20 @@ public struct StrokeEngine: Sendable {
 
     /// Ends an open stroke (end of input) and hands it to `finished`.
     public mutating func finish(_ finished: (Stroke) -> Void) {
-        if isDrawing, let stroke = currentStroke { finished(stroke) }
+        if isDrawing, let stroke = finishedStroke() { finished(stroke) }
         isDrawing = false
         currentStroke = nil
         pathGrowth.reset()
         if let nextInk { setInk(nextInk) }
+    }
+
+    /// The stroke being drawn as it is kept once done: with its corners kept (``corners``).
+    private func finishedStroke() -> Stroke? {
+        guard var stroke = currentStroke else { return nil }
+        if let corners, recordsPath {
+            stroke.path = stroke.path.keepingCorners(pointsPerMillimetre: mapping.pointsPerMillimetre, parameters: corners)
+        }
+        return stroke
     }
 
     private func strokePoint(

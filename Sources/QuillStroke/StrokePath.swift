@@ -93,11 +93,14 @@ public struct StrokePath: Hashable, Codable, Sendable {
             guard spacing > 0, spacing.isFinite else { return points }
             // Walk the curve finely and emit a point every `spacing` of arc length. The walk needs
             // positions only; the whole points on either side are computed where a point is emitted.
+            // Kept corners (``cornerKnots``) are emitted exactly, and the spacing starts again from them.
             let fine = 32
             var travelled = 0.0
             var previous = (x: first.x, y: first.y)
             var previousT = 0.0
             var target = spacing
+            let knots = cornerKnots
+            var nextKnot = 0
             result.reserveCapacity(points.count * 2)
             for index in 1...(Int(end) * fine) {
                 let t = Double(index) / Double(fine)
@@ -113,6 +116,13 @@ public struct StrokePath: Hashable, Codable, Sendable {
                 travelled += length
                 previous = current
                 previousT = t
+                if nextKnot < knots.count, t >= knots[nextKnot] {
+                    if t == knots[nextKnot], t < end, let corner = point(at: t), result.last.map({ $0.x != corner.x || $0.y != corner.y }) ?? true {
+                        result.append(corner)
+                        target = travelled + spacing
+                    }
+                    nextKnot += 1
+                }
             }
         case .time(let interval):
             guard interval > 0, interval.isFinite else { return points }

@@ -15,6 +15,12 @@ struct InkOptions: ParsableArguments {
     @Option(help: "Nominal ink width in points (within the ink's range; default per ink).")
     var width: Double?
 
+    @Flag(inversion: .prefixedNo, help: "Keep a finished stroke's sharp turns as corners (the final path passes through where its straight sides meet).")
+    var keepCorners = true
+
+    /// How finished strokes keep their corners: the defaults, or nil with --no-keep-corners.
+    var corners: CornerParameters? { keepCorners ? .defaults : nil }
+
     func makeInk() throws -> Ink {
         try Ink(type: ink, color: InkColor(hex: color), width: width)
     }

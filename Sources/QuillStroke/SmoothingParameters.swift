@@ -2,7 +2,7 @@ import QuillCore
 
 /// Settings of ``StrokeSmoother``, in physical units so that 133, 200 and 240 Hz tablets behave alike.
 public struct SmoothingParameters: Hashable, Sendable {
-    /// Cutoff frequency with the pen at rest, Hz (> 0). Lower removes more jitter. Default 1.5 Hz.
+    /// Cutoff frequency with the pen at rest, Hz (> 0). Lower removes more jitter. Default 0.8 Hz (a moving pen is followed by the Kalman estimate, so this costs no lag).
     public let minimumCutoff: Double
     /// How fast the cutoff rises with speed, Hz per mm/s (≥ 0). Default 0.08 (≈ 9.5 Hz at 100 mm/s).
     public let speedCoefficient: Double
@@ -24,7 +24,7 @@ public struct SmoothingParameters: Hashable, Sendable {
     public static let noiseFloor = 0.002
 
     /// Throws `ParameterError` naming the field for a value out of range.
-    public init(minimumCutoff: Double = 1.5, speedCoefficient: Double = 0.08, velocityCutoff: Double = 1.5, compensationSpeed: Double = 25, motionThreshold: Double = 4) throws {
+    public init(minimumCutoff: Double = 0.8, speedCoefficient: Double = 0.08, velocityCutoff: Double = 1.5, compensationSpeed: Double = 25, motionThreshold: Double = 4) throws {
         guard minimumCutoff.isFinite, minimumCutoff > 0 else {
             throw ParameterError(field: "SmoothingParameters.minimumCutoff", value: "\(minimumCutoff)", expected: "hertz > 0")
         }
@@ -50,7 +50,7 @@ public struct SmoothingParameters: Hashable, Sendable {
     /// The documented defaults.
     public static let defaults = SmoothingParameters(unchecked: ())
     private init(unchecked: Void) {
-        minimumCutoff = 1.5
+        minimumCutoff = 0.8
         speedCoefficient = 0.08
         velocityCutoff = 1.5
         compensationSpeed = 25

@@ -20,6 +20,9 @@ public struct StrokeSmoother: Sendable {
     /// noise variance per axis (mm²) and how much of the compensation motion asks for (0 … 1).
     private var beforeLastInput: (x: Double, y: Double)?
     private var anchor: (x: Double, y: Double) = (0, 0)
+    private var fast: (x: Double, y: Double) = (0, 0)
+    /// Samples of the stroke so far.
+    private var sampleCount = 0
     private var noiseVariance = 0.02 * 0.02
     private var motion = 0.0
     /// A Kalman filter over position, velocity and acceleration: in motion the display follows
@@ -49,6 +52,8 @@ public struct StrokeSmoother: Sendable {
             velocity = (0, 0)
             lastTime = time
             anchor = (x, y)
+            fast = (x, y)
+            sampleCount = 1
             beforeLastInput = nil
             motion = 0
             tracker.reset()
@@ -71,7 +76,10 @@ public struct StrokeSmoother: Sendable {
         velocity.y += velocityAlpha * (rawVelocity.1 - velocity.y)
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
         let cutoff = parameters.minimumCutoff + parameters.speedCoefficient * speed
-        let alpha = StrokeSmoother.alpha(cutoff: cutoff, dt: dt)
+        // From the stroke's start the filter is the running mean of the samples so far until its own
+        // window is longer: a pen set down at rest is not left wandering from its first, noisy sample.
+        sampleCount += 1
+        let alpha = Swift.max(StrokeSmoother.alpha(cutoff: cutoff, dt: dt), 1 / Double(sampleCount))
         filtered.x += alpha * (x - filtered.x)
         filtered.y += alpha * (y - filtered.y)
         // How much of the tracker to show: faded in with speed, or all of it once the pen moves.
@@ -88,11 +96,20 @@ public struct StrokeSmoother: Sendable {
             displayed.x -= back * velocity.x
             displayed.y -= back * velocity.y
         }
+        // The rest filter goes on from what is shown: when the pen stops it settles from there
+        // (never jumping back to a filter left behind in motion).
+        filtered = displayed
         return displayed
     }
 
-    /// Tells motion from rest (see the type's description): `motion` moves toward 1 while the pen
-    /// is farther from the anchor than the threshold, toward 0 otherwise, within about 15 ms.
+    /// Tells motion from rest (see the type's description) over a longer stretch of the path than
+    /// a few samples: a quickly following average of the input (``fastCutoff``) is compared with a
+    /// slowly following anchor (``anchorCutoff``). A pen moving at v holds them v·(τ_slow − τ_fast)
+    /// apart (0.14 s × v: 0.7 mm at 5 mm/s), while at rest their distance is only the fast
+    /// average's noise (≈ 0.3–0.4 σ), so even a slow pen on a noisy sensor is told from a resting
+    /// one. The anchor is kept on a leash (twice the threshold) so that it catches up within about
+    /// 0.1 s once the pen stops. `motion` moves toward 1 while the distance exceeds the threshold,
+    /// toward 0 otherwise, within about 15 ms.
     private mutating func updateMotion(x: Double, y: Double, dt: Double) {
         if let before = beforeLastInput {
             // Second differences hold the noise (6σ² per axis) and not a steady motion.
@@ -101,12 +118,27 @@ public struct StrokeSmoother: Sendable {
             if sample.isFinite { noiseVariance += StrokeSmoother.alpha(cutoff: 0.5, dt: dt) * (sample - noiseVariance) }
         }
         let sigma = Swift.max(noiseVariance.squareRoot(), SmoothingParameters.noiseFloor)
-        anchor.x += StrokeSmoother.alpha(cutoff: 4, dt: dt) * (x - anchor.x)
-        anchor.y += StrokeSmoother.alpha(cutoff: 4, dt: dt) * (y - anchor.y)
-        let distance = ((x - anchor.x) * (x - anchor.x) + (y - anchor.y) * (y - anchor.y)).squareRoot()
-        let target = distance > parameters.motionThreshold * sigma ? 1.0 : 0.0
+        let fastAlpha = StrokeSmoother.alpha(cutoff: StrokeSmoother.fastCutoff, dt: dt)
+        fast.x += fastAlpha * (x - fast.x)
+        fast.y += fastAlpha * (y - fast.y)
+        let anchorAlpha = StrokeSmoother.alpha(cutoff: StrokeSmoother.anchorCutoff, dt: dt)
+        anchor.x += anchorAlpha * (fast.x - anchor.x)
+        anchor.y += anchorAlpha * (fast.y - anchor.y)
+        // The fast average's noise per axis: σ·√(α / (2 − α)) for white noise; 2D distance ≈ √2 of it.
+        let threshold = parameters.motionThreshold * sigma * (2 * fastAlpha / (2 - fastAlpha)).squareRoot()
+        var distance = ((fast.x - anchor.x) * (fast.x - anchor.x) + (fast.y - anchor.y) * (fast.y - anchor.y)).squareRoot()
+        if distance > 2 * threshold, distance.isFinite {
+            let pull = (distance - 2 * threshold) / distance
+            anchor.x += pull * (fast.x - anchor.x)
+            anchor.y += pull * (fast.y - anchor.y)
+            distance = 2 * threshold
+        }
+        let target = distance > threshold ? 1.0 : 0.0
         motion += StrokeSmoother.alpha(cutoff: 10, dt: dt) * (target - motion)
     }
+
+    /// Cutoffs (Hz) of the quickly following average and the slowly following anchor that tell motion from rest.
+    static let fastCutoff = 8.0, anchorCutoff = 1.0
 
     /// Exponential smoothing factor for a first-order low-pass at `cutoff` Hz over `dt` seconds.
     @inline(__always)

@@ -105,7 +105,8 @@ public struct StrokePath: Hashable, Codable, Sendable {
             for index in 1...(Int(end) * fine) {
                 let t = Double(index) / Double(fine)
                 let current = position(at: t)
-                let length = _hypot(current.x - previous.x, current.y - previous.y)
+                let dx = current.x - previous.x, dy = current.y - previous.y
+                let length = (dx * dx + dy * dy).squareRoot()  // not hypot: no overflow at these scales, and 8 % of --emit final
                 if length > 0, travelled + length >= target, let before = point(at: previousT), let after = point(at: t) {
                     while travelled + length >= target {
                         let fraction = (target - travelled) / length

@@ -45,7 +45,8 @@ import Testing
             var travelled = 0.0, previous = expected[0], target = spacing
             for index in 1...((count - 1) * 32) {
                 let current = path.point(at: Double(index) / 32)!
-                let length = _hypot(current.x - previous.x, current.y - previous.y)
+                let dx = current.x - previous.x, dy = current.y - previous.y
+                let length = (dx * dx + dy * dy).squareRoot()  // not hypot: no overflow at these scales, and 8 % of --emit final
                 while length > 0, travelled + length >= target {
                     expected.append(previous.blended(with: current, (target - travelled) / length))
                     target += spacing

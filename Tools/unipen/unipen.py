@@ -27,20 +27,30 @@ Format points the reader relies on (UNIPEN 1.0 definition, include/*/unipen.def)
     numbers (pen-up components with points count too), 0-based, reset per file and .START_SET;
   * .X_POINTS_PER_INCH/.Y_POINTS_PER_INCH or .X_POINTS_PER_MM/.Y_POINTS_PER_MM, .POINTS_PER_SECOND.
 
-Y axis: the UNIPEN coordinate system has its origin at the lower left with Y pointing up, and
-every contributor of categories 6–8 was checked to follow it (successive text lines move to
-smaller Y; see Tools/compare/unipen_prediction.py --check-orientation), so y_mm = −Y / y_ppmm.
-Contributors found to write Y downwards would be listed in Y_DOWN_CONTRIBUTORS (none are).
-Coordinates are not offset: x_mm and y_mm may be negative.
+Y axis: the UNIPEN coordinate system has its origin at the lower left with Y pointing up (the
+format definition, and the documentation shipped with some contributions). Every contributor of
+categories 6–8 was checked to follow it: small strokes written after a taller one (i and j dots,
+t bars) lie above it (larger Y) far more often than below, for every contributor with such dots,
+and Σ dx·dy over pen-down steps is positive (forward slant with Y up) for all of them except a few
+upright or back-slanted printers (ibm's files vary); drawings of samples of art, aga, ibm, kai and
+sie are upright (Tools/compare/unipen_prediction.py reports both measures per writer). So
+y_mm = −Y / y_ppmm. Contributors found to write Y downwards would be listed in
+Y_DOWN_CONTRIBUTORS (none are). Coordinates are not offset: x_mm and y_mm may be negative.
 
 Timing: with a T column that agrees with the declared rate (median step within a factor 2 of
-1000/rate ms), t = T / 1000. Otherwise t counts samples at .POINTS_PER_SECOND across all components
+1000/rate ms), t = T / 1000 (atu's T steps a thousand times that: taken as microseconds, noted). Otherwise t counts samples at .POINTS_PER_SECOND across all components
 (pen-up points included, as a sampling tablet reports them), and a .DT adds its milliseconds between
 two components instead of one sample period. Where pen-up components are empty and there is no .DT
 the pen-up time is unknown: the next stroke then starts one sample period later and its
 `gap_known` is False. Within a stroke timing is always from T or the rate. t starts at 0 at the
 file's first point. Without T and without a rate, `rate` is None and every t is None; without a
 resolution, x_ppmm/y_ppmm are None and the millimetre coordinates are None.
+
+`notes` lists oddities that are not errors: an ignored T column, T repeating or going backwards,
+pen-down points with pressure P <= 0 (atu, dar: the pen lifts inside a .PEN_DOWN), an implausible
+rate (outside 20…1000 Hz: kai declares 9600, a baud rate; art 10), .DT values ignored.
+Many contributors have single-point pen-down components at (0, 0): placeholders, kept because
+.SEGMENT numbering counts them.
 
 The files are untrusted: a malformed line raises UnipenError (a ValueError) naming the file and
 line; nothing else is expected to escape for odd input.
@@ -277,9 +287,13 @@ def _walk(path, root, state, depth, stack):
             # include/<name> (this distribution's convention), else next to the including file
             candidates = [os.path.join(root, "include", name), os.path.join(os.path.dirname(path), name),
                           os.path.join(os.path.dirname(path), os.path.basename(name))]
+            inside = os.path.realpath(root) + os.sep
+            candidates = [c for c in candidates if os.path.realpath(c).startswith(inside)]
+            if not candidates:
+                raise UnipenError(path, line, f"included file outside the data root: {name}")
             target = next((c for c in candidates if os.path.isfile(c) and os.path.realpath(c) != real), None)
             if target is None:
-                raise UnipenError(path, line, f"included file not found: {name}")
+                raise UnipenError(path, line, f"included file not found: {name} (a file cannot include itself)")
             _walk(target, root, state, depth + 1, stack)
         elif keyword == "COORD":
             columns = tuple(text.split())

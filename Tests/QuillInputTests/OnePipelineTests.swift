@@ -45,6 +45,17 @@ import Testing
                 #expect(new.lines <= old.lines, "\(key): \(old.lines) → \(new.lines)")
                 continue
             }
+            if old.command.hasPrefix("strokes") {
+                // The stroke engine itself changed by design since 0.4.0 (issue 24: the smoother's
+                // motion test and rest filter; corners kept, which the capture turns off): its
+                // values moved, the pipeline feeding it did not — one row per sample in contact
+                // (smoothed, predicted), one geometry per stroke. The final path's rows follow its
+                // length (every 0.5 mm), which smoothing changes: not a pipeline fact.
+                if old.command != "strokes-final" {
+                    #expect(new.lines == old.lines, "\(key): 0.4.0 printed \(old.lines) lines, now \(new.lines)")
+                }
+                continue
+            }
             #expect(new == old, "\(key): 0.4.0 printed \(old.lines) lines (\(old.digest)), now \(new.lines) (\(new.digest))")
         }
     }

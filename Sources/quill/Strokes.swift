@@ -24,11 +24,17 @@ struct Strokes: ParsableCommand {
     @Option(help: "Prediction horizon in seconds, 0.008 … 0.034.")
     var horizon: Double = 1.0 / 60
 
+    @Option(help: "The predictor's jerk spectral density, mm²/s⁵ (how quickly it lets the acceleration change; default \(PredictionParameters.defaults.jerkDensity)).")
+    var jerkDensity: Double = PredictionParameters.defaults.jerkDensity
+
+    @Option(help: "The sensor noise the predictor starts from, mm (it then learns it from the samples; default \(PredictionParameters.defaults.measurementNoise)).")
+    var measurementNoise: Double = PredictionParameters.defaults.measurementNoise
+
     func run() throws {
         let output = TextOutput()
         defer { output.flush() }
         let ink = try inkOptions.makeInk()
-        let prediction = try PredictionParameters(horizon: horizon)
+        let prediction = try PredictionParameters(horizon: horizon, jerkDensity: jerkDensity, measurementNoise: measurementNoise)
         var recorder: DrawingRecorder?
         var mapping: TabletMapping?
         // Finished strokes are printed once, under their stable id; what the eraser does to them

@@ -40,6 +40,11 @@ import QuillCore
         }
         let bad = try cli.quill("strokes", Fixtures.cintiq12WX, "--emit", "predicted", "--horizon", "0.5")
         #expect(bad.status != 0 && bad.error.contains("PredictionParameters.horizon"))
+        // The predictor's jerk density reaches it (other predictions), and a bad one is refused by name.
+        let stiffer = try cli.quill("strokes", Fixtures.cintiq12WX, "--emit", "predicted", "--horizon", "0.025", "--jerk-density", "3e9")
+        #expect(stiffer.status == 0 && stiffer.output != run.output && stiffer.output.split(separator: "\n").count == run.output.split(separator: "\n").count)
+        let badJerk = try cli.quill("strokes", Fixtures.cintiq12WX, "--emit", "predicted", "--jerk-density", "0")
+        #expect(badJerk.status != 0 && badJerk.error.contains("PredictionParameters.jerkDensity"))
     }
 
     @Test func finalResamplesEveryHalfMillimetre() throws {

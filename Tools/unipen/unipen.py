@@ -293,7 +293,8 @@ def _walk(path, root, state, depth, stack):
                 raise UnipenError(path, line, f"included file outside the data root: {name}")
             target = next((c for c in candidates if os.path.isfile(c) and os.path.realpath(c) != real), None)
             if target is None:
-                raise UnipenError(path, line, f"included file not found: {name} (a file cannot include itself)")
+                itself = any(os.path.isfile(c) and os.path.realpath(c) == real for c in candidates)
+                raise UnipenError(path, line, f"included file not found: {name}" + (" (only the including file itself matches)" if itself else ""))
             _walk(target, root, state, depth + 1, stack)
         elif keyword == "COORD":
             columns = tuple(text.split())

@@ -5,9 +5,11 @@
 /// a turn of at least ``CornerParameters/minimumTurn`` over ``CornerParameters/arm`` on each side
 /// that is nearly all there already over one arm (a corner turns at a point, a curve all along) —
 /// and each becomes one control point repeated three times, which a uniform cubic B-spline passes
-/// through with a sharp turn. Where both sides are straight the corner is where the sides, fitted
-/// as lines, meet (not where the samples happened to fall); otherwise it is the stroke's sharpest
-/// point. The points that rounded it are dropped.
+/// through with a sharp turn, at the point where its two sides, fitted as lines, meet (not where
+/// the samples happened to fall). A turn whose sides are not straight, or meet farther than
+/// ``CornerParameters/maximumShift`` from its sharpest point, is a tight curve and is left alone.
+/// The points that rounded a corner are dropped; its three copies carry the times the pen came to
+/// and left it.
 extension StrokePath {
     /// The path with its corners kept (see above); `pointsPerMillimetre` converts the parameters'
     /// millimetres to the path's points. A path without sharp turns comes back unchanged.
@@ -104,7 +106,16 @@ extension StrokePath {
         let at = lengths[corner]
         func fit(_ range: ClosedRange<Double>) -> (centre: (x: Double, y: Double), direction: (x: Double, y: Double))? {
             var n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
-            for (index, point) in points.enumerated() where range.contains(lengths[index]) {
+            // Only the points of the range: found by bisection, not by a look through the stroke.
+            var low = 0, high = lengths.count
+            while low < high {
+                let middle = (low + high) / 2
+                if lengths[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            var index = low
+            while index < lengths.count, lengths[index] <= range.upperBound {
+                let point = points[index]
+                index += 1
                 n += 1
                 sx += point.x; sy += point.y
                 sxx += point.x * point.x; syy += point.y * point.y; sxy += point.x * point.y

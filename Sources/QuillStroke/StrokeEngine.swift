@@ -84,7 +84,6 @@ public struct StrokeEngine: Sendable {
     private var strokeCount = 0
     private var isDrawing = false
     private var startTime = 0.0
-    private var lastDisplayed: (x: Double, y: Double)?
     /// The stroke being drawn (its path grows).
     public private(set) var currentStroke: Stroke?
     /// The path grows without doubling stalls: the time per sample stays flat however long the stroke.
@@ -127,7 +126,6 @@ public struct StrokeEngine: Sendable {
             geometryBuilder.reset()
             isDrawing = true
             startTime = sample.time
-            lastDisplayed = nil
             currentStroke = Stroke(ink: ink, path: StrokePath(points: [], creationTime: sample.time), randomSeed: UInt32(truncatingIfNeeded: strokeCount &* 2_654_435_761))
             pathGrowth.reset()
             strokeCount += 1
@@ -140,10 +138,10 @@ public struct StrokeEngine: Sendable {
         } else {
             predicted = isPredictionEnabled ? predictor.predict() : displayed
         }
-        let direction = lastDisplayed.map { _atan2(displayed.y - $0.y, displayed.x - $0.x) }
-        lastDisplayed = displayed
-        // One mark for both points: the same sample's pressure, tilt and direction.
-        let mark = InkModel.mark(ink: ink, pressure: sample.pressure, altitude: sample.altitude, azimuth: sample.azimuth, direction: direction)
+        // One mark for both points: the same sample's pressure and tilt. No ink's mark depends on
+        // the direction of travel (the nibs' angles are fixed or follow the azimuth; the geometry
+        // turns them), so none is measured per sample.
+        let mark = InkModel.mark(ink: ink, pressure: sample.pressure, altitude: sample.altitude, azimuth: sample.azimuth, direction: nil)
         let point = strokePoint(mm: displayed, sample: sample, mark: mark)
         let predictedPoint = strokePoint(mm: predicted, sample: sample, mark: mark, time: sample.time + predictor.parameters.horizon)
         if recordsPath, currentStroke != nil { pathGrowth.append(point, to: &currentStroke!.path.points) }

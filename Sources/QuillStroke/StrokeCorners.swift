@@ -86,6 +86,13 @@ extension StrokePath {
             let firstDropped = next
             while next < count, lengths[next] < at + after { next += 1 }
             let resting = (firstDropped..<next).filter { _hypot(points[$0].x - vertex.x, points[$0].y - vertex.y) <= 0.25 * arm }
+            // Where the pen rested at the corner (≥ 8 points over ≥ 60 ms), the middle half of that
+            // rest in time is where it stopped: the vertex goes there, never past it.
+            if resting.count >= 8, let first = resting.first, let last = resting.last, points[last].timeOffset - points[first].timeOffset >= 0.06 {
+                let settled = resting[(resting.count / 4)..<(resting.count * 3 / 4)]
+                vertex.x = settled.reduce(0) { $0 + points[$1].x } / Double(settled.count)
+                vertex.y = settled.reduce(0) { $0 + points[$1].y } / Double(settled.count)
+            }
             var arrival = vertex, departure = vertex
             if let first = resting.first, let last = resting.last {
                 arrival.timeOffset = Swift.min(points[first].timeOffset, vertex.timeOffset)

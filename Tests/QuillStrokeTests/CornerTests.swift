@@ -97,8 +97,8 @@ import Testing
         }
     }
 
-    /// The pen resting at a corner rests at the vertex: the kept path's times still run forward
-    /// and span the pause.
+    /// The pen resting at a corner rests at the vertex, which is where it rested: the kept path's
+    /// times still run forward and span the pause.
     @Test func aPauseAtACornerKeepsItsTime() {
         var random = SeededRandom(seed: 0xC0_0020)
         var path = smoothedPath(through: [(10, 10), (30, 10)], speed: 120, noise: 0.005, random: &random)
@@ -120,6 +120,8 @@ import Testing
         if let knot = kept.cornerKnots.first {
             let index = Int(knot)
             #expect(kept.points[index + 1].timeOffset - kept.points[index - 1].timeOffset >= 0.19, "the pause at the corner is lost")
+            // The corner is where the pen rested (the middle of the rest), not where the fitted sides meet.
+            #expect(abs(kept.points[index].x - rest.x) < 1e-9 && abs(kept.points[index].y - rest.y) < 1e-9, "corner \(kept.points[index]) vs rest \(rest)")
         }
     }
 

@@ -282,14 +282,12 @@ public struct BrushGeometryBuilder: Sendable {
         let base = UInt32(output.vertices.count)
         output.pieceStarts.append(UInt32(output.triangles.count / 3))
         output.vertices.append(contentsOf: polygon[0..<count])
-        let start = output.triangles.count, fan = count - 2
-        output.triangles.append(contentsOf: repeatElement(0, count: 3 * fan))
-        output.triangles.withUnsafeMutableBufferPointer { triangles in
-            for index in 0..<fan {
-                triangles[start + 3 * index] = base
-                triangles[start + 3 * index + 1] = base + UInt32(index + 1)
-                triangles[start + 3 * index + 2] = base + UInt32(index + 2)
-            }
+        // Appended one by one: `append(contentsOf: repeatElement(…))` looked up generic metadata
+        // on every call (≈ 5 % of a sample in `perf`).
+        for index in 0..<(count - 2) {
+            output.triangles.append(base)
+            output.triangles.append(base + UInt32(index + 1))
+            output.triangles.append(base + UInt32(index + 2))
         }
     }
 }

@@ -143,7 +143,8 @@ public struct StrokeSmoother: Sendable {
     /// Exponential smoothing factor for a first-order low-pass at `cutoff` Hz over `dt` seconds.
     @inline(__always)
     static func alpha(cutoff: Double, dt: Double) -> Double {
-        let tau = 1 / (2 * .pi * cutoff)
-        return dt / (dt + tau)
+        // dt / (dt + τ) with τ = 1 / (2π·cutoff), in one division.
+        let k = 2 * .pi * cutoff * dt
+        return k / (k + 1)
     }
 }

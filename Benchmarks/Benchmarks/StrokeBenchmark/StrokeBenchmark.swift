@@ -82,6 +82,19 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same whole stroke for each ink (issue 24's goals: ≤ 0.3 µs a sample for the pen,
+    // ≤ 0.4 µs for the marker and watercolour, whose nibs have up to 32 vertices).
+    for type in [InkType.pen, .pencil, .marker, .watercolor] {
+        Benchmark(
+            "StrokeEngine, one 10-minute 240 Hz stroke, whole, \(type.rawValue) (recordsPath false)",
+            configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(60), maxIterations: 5, thresholds: nil)
+        ) { _, stroke in
+            for _ in 0..<144_000 { stroke.addNext() }
+        } setup: {
+            LongStroke(records: false, mapping: mapping, ink: type)
+        }
+    }
+
     // What measuring one sample at a time costs by itself (package-benchmark's own per-iteration
     // work, its mallocs included): subtract it from the per-sample figures above.
     Benchmark(
@@ -121,8 +134,8 @@ final class LongStroke: @unchecked Sendable {
     let samples: [PenSample]
     var index = 0
 
-    init(records: Bool, mapping: TabletMapping) {
-        engine = StrokeEngine(ink: try! Ink(type: .pen), mapping: mapping, recordsPath: records)
+    init(records: Bool, mapping: TabletMapping, ink: InkType = .pen) {
+        engine = StrokeEngine(ink: try! Ink(type: ink), mapping: mapping, recordsPath: records)
         samples = (0..<144_001).map { index in
             let t = Double(index) / 240
             let mm = TabletPoint(x: 20 + 0.001 * Double(index % 150_000) + 5 * cos(7 * t), y: 70 + 5 * sin(11 * t))

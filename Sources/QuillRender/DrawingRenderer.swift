@@ -160,12 +160,9 @@ public enum DrawingRenderer {
         guard !geometry.triangles.isEmpty else { return }
         // The layer covers the stroke's box (2 points around it, on whole points), not the page:
         // compositing a page-sized layer per stroke made an hour of writing take half a minute.
-        var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
-        for vertex in geometry.vertices {
-            box = (Swift.min(box.minX, vertex.x), Swift.min(box.minY, vertex.y), Swift.max(box.maxX, vertex.x), Swift.max(box.maxY, vertex.y))
-        }
-        let clipped = box.minX.isFinite && box.minY.isFinite && box.maxX.isFinite && box.maxY.isFinite
-        if clipped {
+        let box = DirtyRect(geometry, from: 0)
+        let clipped = box.map { $0.minX.isFinite && $0.minY.isFinite && $0.maxX.isFinite && $0.maxY.isFinite } ?? false
+        if clipped, let box {
             canvas.save()
             let left = (box.minX - 2).rounded(.down), top = (box.minY - 2).rounded(.down)
             canvas.rectangle(x: left, y: top, width: (box.maxX + 2).rounded(.up) - left, height: (box.maxY + 2).rounded(.up) - top)

@@ -28,11 +28,7 @@ extension StrokePath {
         /// The point `s` along the polyline of the points (clamped to its ends).
         func location(_ s: Double) -> (x: Double, y: Double) {
             let s = Swift.min(Swift.max(s, 0), total)
-            var low = 0, high = count - 1
-            while low < high {
-                let middle = (low + high) / 2
-                if lengths[middle] < s { low = middle + 1 } else { high = middle }
-            }
+            let low = Swift.min(Self.firstIndex(in: lengths, reaching: s), count - 1)
             guard low > 0 else { return (points[0].x, points[0].y) }
             let a = points[low - 1], b = points[low]
             let span = lengths[low] - lengths[low - 1]
@@ -114,12 +110,7 @@ extension StrokePath {
         func fit(_ range: ClosedRange<Double>) -> (centre: (x: Double, y: Double), direction: (x: Double, y: Double))? {
             var n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
             // Only the points of the range: found by bisection, not by a look through the stroke.
-            var low = 0, high = lengths.count
-            while low < high {
-                let middle = (low + high) / 2
-                if lengths[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
-            }
-            var index = low
+            var index = Self.firstIndex(in: lengths, reaching: range.lowerBound)
             while index < lengths.count, lengths[index] <= range.upperBound {
                 let point = points[index]
                 index += 1
@@ -144,6 +135,16 @@ extension StrokePath {
         let t = (offset.x * outgoing.direction.y - offset.y * outgoing.direction.x) / denominator
         let meeting = (x: incoming.centre.x + t * incoming.direction.x, y: incoming.centre.y + t * incoming.direction.y)
         return meeting.x.isFinite && meeting.y.isFinite ? meeting : nil
+    }
+
+    /// The first index whose cumulative length is at least `length` (`lengths.count` when none is).
+    private static func firstIndex(in lengths: [Double], reaching length: Double) -> Int {
+        var low = 0, high = lengths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lengths[middle] < length { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The parametric values where the path has a kept corner: a control point repeated three

@@ -4,9 +4,10 @@
 /// the 2D position jointly keeps a resting pen still. In motion the display follows a Kalman
 /// estimate of the tip (``tracker``: position, velocity, acceleration), which has no lag on curves
 /// and less noise than the samples. The weight between them is the speed fade s²/(s² + s₀²), or 1
-/// as soon as the pen is seen to move: it has left a slowly following anchor by more than
-/// `motionThreshold` times the sensor's own noise (estimated as it goes, from second
-/// differences). Never ahead of the newest measurement along the direction of travel; causal: a
+/// as soon as the pen is seen to move: a quickly following average of the input has left a
+/// slowly following anchor by more than `motionThreshold` times that average's own noise (from the
+/// sensor's, estimated as it goes from second differences). The rest filter starts as the running
+/// mean of the stroke's samples and goes on from what is shown. Never ahead of the newest measurement along the direction of travel; causal: a
 /// displayed point never moves later. Constant memory and cost per sample; time comes from the
 /// samples.
 public struct StrokeSmoother: Sendable {

@@ -212,7 +212,7 @@ def main():
             throughput[name][0] += len(samples)
             throughput[name][1] += time.perf_counter() - began
         began = time.perf_counter()
-        outputs["window"], _ = peer_window(samples)
+        outputs["window"], window_finals = peer_window(samples)
         throughput["window"][0] += len(samples)
         throughput["window"][1] += time.perf_counter() - began
         began = time.perf_counter()
@@ -224,7 +224,7 @@ def main():
         # The final path: what stays in the drawing once the stroke is done. The causal peers keep
         # what they showed; the window re-smooths centred; Quill's is `--emit final`.
         finals = {m: (times, outputs[m]) for m in methods if m not in ("window", "quill")}
-        finals["window"] = (times, peer_window(samples)[1])
+        finals["window"] = (times, window_finals)
         final = jsonl([args.quill, "strokes", case["file"], "--emit", "final"])
         finals["quill"] = ([p["t"] - TIME_SHIFT for p in final], [(p["x_mm"], p["y_mm"]) for p in final])
         for m in methods:

@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "QuillCore", targets: ["QuillCore"]),
         .library(name: "QuillInput", targets: ["QuillInput"]),
         .library(name: "QuillStroke", targets: ["QuillStroke"]),
+        .library(name: "QuillShapes", targets: ["QuillShapes"]),
         .library(name: "QuillLayout", targets: ["QuillLayout"]),
         .library(name: "QuillGestures", targets: ["QuillGestures"]),
         // Pictures with Cairo: strokes, plots, layouts (PNG, SVG, PDF).
@@ -78,9 +79,14 @@ let package = Package(
             name: "QuillCore",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
+        // Shape recognition (hold to snap): plain Swift over QuillCore's points, no C library.
+        .target(
+            name: "QuillShapes",
+            dependencies: ["QuillCore", .product(name: "RealModule", package: "swift-numerics")]
+        ),
         .target(
             name: "QuillStroke",
-            dependencies: ["QuillCore", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["QuillCore", "QuillShapes", .product(name: "RealModule", package: "swift-numerics")]
         ),
         // Double tap, squeeze and the drawing-tool state, over the shared sample model.
         .target(
@@ -133,7 +139,7 @@ let package = Package(
         .executableTarget(
             name: "quill",
             dependencies: [
-                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillCanvas", "QuillService",
+                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillShapes", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillCanvas", "QuillService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -147,6 +153,7 @@ let package = Package(
         // Seeded random numbers for the property tests of every test target.
         .target(name: "QuillTestSupport"),
         .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillShapesTests", dependencies: ["QuillShapes", "QuillStroke", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillCore", "QuillTestSupport"]),

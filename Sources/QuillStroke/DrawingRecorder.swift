@@ -1,4 +1,5 @@
 import QuillCore
+import QuillShapes
 
 /// Builds a ``Drawing`` from samples: strokes of the drawing tools are inked through a
 /// ``StrokeEngine``; strokes of the eraser end erase what they touch (automatically, no mode switch).
@@ -48,10 +49,10 @@ public struct DrawingRecorder: Sendable {
 
     public init(ink: Ink, mapping: TabletMapping, eraser: EraserKind = .bitmap, eraserRadius: Double = 8,
                 smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults,
-                corners: CornerParameters? = .defaults, keepsDrawing: Bool = true) {
+                corners: CornerParameters? = .defaults, shapes: ShapeParameters? = .defaults, keepsDrawing: Bool = true) {
         drawing = Drawing(canvasWidth: mapping.canvas.width, canvasHeight: mapping.canvas.height)
-        engine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, corners: corners, recordsPath: keepsDrawing)
-        eraserEngine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, recordsPath: false)
+        engine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, corners: corners, shapes: shapes, recordsPath: keepsDrawing)
+        eraserEngine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, shapes: nil, recordsPath: false)
         self.keepsDrawing = keepsDrawing
         eraserKind = eraser
         self.eraserRadius = eraserRadius

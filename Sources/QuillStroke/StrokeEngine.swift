@@ -1,4 +1,5 @@
 import QuillCore
+import QuillShapes
 
 //  PenSample ──▶ StrokeSmoother (mm) ──▶ TabletMapping (points) ──▶ InkModel ──▶ StrokePoint
 //      │                                                                        │
@@ -77,6 +78,10 @@ public struct StrokeEngine: Sendable {
     /// How a finished stroke keeps its corners (``StrokePath/keepingCorners(pointsPerMillimetre:parameters:)``);
     /// nil keeps the smoothed points as they were drawn.
     public let corners: CornerParameters?
+    /// Hold to snap (``StrokePath/heldShape(pointsPerMillimetre:parameters:always:)``): a finished
+    /// stroke whose tip rested before lifting and whose drawn part is a shape becomes that shape;
+    /// nil never snaps.
+    public let shapes: ShapeParameters?
     public private(set) var smoother: StrokeSmoother
     /// The tip's Kalman filter (the smoother's, fed the raw samples): it predicts the tip.
     public var predictor: TipPredictor { smoother.tracker }
@@ -91,10 +96,11 @@ public struct StrokeEngine: Sendable {
 
     public init(
         ink: Ink, mapping: TabletMapping, smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults,
-        corners: CornerParameters? = .defaults, recordsPath: Bool = true
+        corners: CornerParameters? = .defaults, shapes: ShapeParameters? = .defaults, recordsPath: Bool = true
     ) {
         self.ink = ink
         self.corners = corners
+        self.shapes = shapes
         self.mapping = mapping
         self.recordsPath = recordsPath
         smoother = StrokeSmoother(parameters: smoothing, tracking: prediction)
@@ -188,10 +194,14 @@ public struct StrokeEngine: Sendable {
         if let nextInk { setInk(nextInk) }
     }
 
-    /// The stroke being drawn as it is kept once done: with its corners kept (``corners``).
+    /// The stroke being drawn as it is kept once done: the shape it was held as (``shapes``), or
+    /// with its corners kept (``corners``).
     private func finishedStroke() -> Stroke? {
         guard var stroke = currentStroke else { return nil }
-        if let corners, recordsPath {
+        let scale = mapping.pointsPerMillimetre
+        if let shapes, recordsPath, let held = stroke.path.heldShape(pointsPerMillimetre: scale, parameters: shapes), held.snaps, let match = held.match {
+            stroke.path = stroke.path.snapped(to: match.shape, drawnEnd: held.rest.index, spacing: 0.5 * scale)
+        } else if let corners, recordsPath {
             stroke.path = stroke.path.keepingCorners(pointsPerMillimetre: mapping.pointsPerMillimetre, parameters: corners)
         }
         return stroke

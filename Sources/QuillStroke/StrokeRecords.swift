@@ -1,4 +1,5 @@
 import QuillCore
+import QuillShapes
 
 // The JSON Lines rows of `quill strokes` and `quill live --emit strokes`, written by
 // JSONLineEncoder (a non-finite number is `null`).
@@ -117,5 +118,59 @@ public struct EraserChangeRecord: Encodable, Sendable {
             stroke = id
             into = pieces
         }
+    }
+}
+
+/// What hold to snap makes of a finished stroke (`quill shapes`): `stroke` (its stable id),
+/// `shape` (a ``ShapeKind`` name or `none`), `score` (0 … 1) and `error` (fraction of the
+/// stroke's size) of the best fit, `held` (it rested long enough to snap), `rest` (seconds the tip
+/// rested before lifting), and the shape's parameters in canvas points — `vertices` ([x, y] each),
+/// `centre`, `radii` ([along, across]), `angle`, `start_angle`, `sweep` (radians) — with `vertices_mm`
+/// and `centre_mm` on the tablet. A parameter a shape does not have is left out.
+public struct ShapeRecord: Encodable, Sendable {
+    public var stroke: Int
+    public var shape: String
+    public var score: Double
+    public var error: Double?
+    public var held: Bool
+    public var rest: Double
+    public var vertices: [[Double]]?
+    public var vertices_mm: [[Double]]?
+    public var centre: [Double]?
+    public var centre_mm: [Double]?
+    public var radii: [Double]?
+    public var angle: Double?
+    public var start_angle: Double?
+    public var sweep: Double?
+
+    public init(stroke: Int, held: HeldShape, mapping: TabletMapping) {
+        self.stroke = stroke
+        self.held = held.isHeld
+        rest = held.rest.duration
+        guard let match = held.match else {
+            shape = "none"
+            score = 0
+            return
+        }
+        let shape = match.shape
+        self.shape = shape.kind.rawValue
+        score = match.score
+        error = match.error
+        func mm(_ p: Point) -> [Double] {
+            let t = mapping.tabletPoint(for: p)
+            return [t.x, t.y]
+        }
+        if !shape.vertices.isEmpty {
+            vertices = shape.vertices.map { [$0.x, $0.y] }
+            vertices_mm = shape.vertices.map(mm)
+        }
+        if let c = shape.centre {
+            centre = [c.x, c.y]
+            centre_mm = mm(c)
+        }
+        if let r = shape.radii { radii = [r.along, r.across] }
+        if shape.kind != .line, shape.kind != .polyline { angle = shape.angle }
+        start_angle = shape.startAngle
+        sweep = shape.sweep
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import QuillShapes
 import QuillStroke
 
 extension InkType: ExpressibleByArgument {}
@@ -20,6 +21,12 @@ struct InkOptions: ParsableArguments {
 
     /// How finished strokes keep their corners: the defaults, or nil with --no-keep-corners.
     var corners: CornerParameters? { keepCorners ? .defaults : nil }
+
+    @Flag(inversion: .prefixedNo, help: "Hold to snap: a stroke whose tip rested 0.45 s within 1 mm before lifting becomes the shape it was drawn as (see `quill shapes`).")
+    var snapShapes = true
+
+    /// Hold to snap's settings: the defaults, or nil with --no-snap-shapes.
+    var shapes: ShapeParameters? { snapShapes ? .defaults : nil }
 
     func makeInk() throws -> Ink {
         try Ink(type: ink, color: InkColor(hex: color), width: width)

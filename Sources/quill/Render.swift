@@ -74,7 +74,7 @@ struct Render: ParsableCommand {
                         outcomes.removeAll(keepingCapacity: true)
                     }
                     for case .ink(let fingerSample) in fingers {
-                        if recorder == nil, let mapping = touchMapping { recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: inkOptions.corners) }
+                        if recorder == nil, let mapping = touchMapping { recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: inkOptions.corners, shapes: inkOptions.shapes) }
                         recorder?.add(fingerSample)
                     }
                     fingers.removeAll(keepingCapacity: true)
@@ -83,7 +83,7 @@ struct Render: ParsableCommand {
                     if touches { noteRejectionArea(of: event, replay: replay, pensIn: &pensIn, into: &overlay) }
                     guard case .sample(let sample) = event else { continue }
                     if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
-                        recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: inkOptions.corners)
+                        recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: inkOptions.corners, shapes: inkOptions.shapes)
                     }
                     // A double tap to the eraser makes the pen end erase: a mode, never content.
                     recorder?.add(session.inking(sample))

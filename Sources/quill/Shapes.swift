@@ -1,0 +1,60 @@
+import ArgumentParser
+import QuillCore
+import QuillShapes
+import QuillStroke
+
+/// `quill shapes FILE`: what hold to snap makes of each stroke of a recording.
+struct Shapes: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Recognize the shape of each stroke of a recording and say whether it was held to snap: JSON Lines.",
+        discussion: """
+            One line per finished ink stroke: stroke, shape (line, polyline, triangle, rectangle, square, quadrilateral, \
+            circle, ellipse, arc, arrow, star, heart, or none), score (0 … 1), error, held, rest (seconds), and the \
+            shape's vertices, centre, radii, angle, start_angle and sweep in canvas points and radians (vertices_mm, \
+            centre_mm on the tablet). A stroke snaps in `quill strokes --emit final`, `quill render` and the canvas \
+            when it is held and has a shape.
+            """)
+
+    @OptionGroup var recording: RecordingOptions
+
+    @Option(help: "How long the tip must rest before lifting to snap, seconds (0.05 … 5).")
+    var holdDuration: Double = ShapeParameters.defaults.holdDuration
+
+    @Option(help: "How far the resting tip may wander, mm (0.05 … 10).")
+    var holdRadius: Double = ShapeParameters.defaults.holdRadius
+
+    @Option(help: "The largest fit error a shape may have, as a fraction of the stroke's size (0.001 … 0.5).")
+    var maximumError: Double = ShapeParameters.defaults.maximumError
+
+    func run() throws {
+        let parameters = try ShapeParameters(holdDuration: holdDuration, holdRadius: holdRadius, maximumError: maximumError)
+        let output = TextOutput()
+        defer { output.flush() }
+        let ink = try Ink(type: .pen)
+        var recorder: DrawingRecorder?
+        var mapping: TabletMapping?
+        var printed: Set<Int> = []
+        func printFinished() {
+            guard let mapping, let drawing = recorder?.drawing, let ids = recorder?.strokeIDs else { return }
+            _ = recorder?.takeChanges()
+            for (stroke, id) in zip(drawing.strokes, ids) where !printed.contains(id) {
+                printed.insert(id)
+                guard let held = stroke.path.heldShape(pointsPerMillimetre: mapping.pointsPerMillimetre, parameters: parameters, always: true) else { continue }
+                output.record(ShapeRecord(stroke: id, held: held, mapping: mapping))
+            }
+        }
+        _ = try recording.replay { batch, replay in
+            for sample in batch {
+                if recorder == nil, let deviceMapping = replay.mapping(forDevice: sample.deviceIndex) {
+                    mapping = deviceMapping
+                    // The strokes as drawn: neither snapped nor with corners kept.
+                    recorder = DrawingRecorder(ink: ink, mapping: deviceMapping, corners: nil, shapes: nil)
+                }
+                _ = recorder?.add(sample)
+            }
+            printFinished()
+        }
+        recorder?.finish()
+        printFinished()
+    }
+}

@@ -365,7 +365,7 @@ public final class CanvasModel {
             lastUpdate = update.isEnd ? nil : update
         }
         if update?.isEnd == true { lastUpdate = nil }
-        noteCommitted(erased: !recorder.takeChanges().isEmpty, endedInk: sample.tool != .eraser && update?.isEnd == true)
+        noteCommitted(erased: !recorder.takeChanges().isEmpty, endedInk: sample.tool != .eraser && update?.isEnd == true, now: now)
     }
 
     /// The nib outline of the tool in use for a hovering `sample` at `page` (document points), or
@@ -552,8 +552,13 @@ public final class CanvasModel {
         changes.append(.redrawAll)
     }
 
-    private func noteCommitted(erased: Bool, endedInk: Bool, ink: Ink? = nil) {
+    private func noteCommitted(erased: Bool, endedInk: Bool, ink: Ink? = nil, now: Double? = nil) {
         if endedInk { changes.append(.strokeEnded(ink ?? recorder.drawing.strokes.last?.ink ?? recorder.engine.ink)) }
+        // Hold to snap replaced the stroke as drawn with its shape: draw the shape, and say so.
+        if endedInk, let shape = recorder.engine.snappedShape {
+            changes.append(.redrawAll)
+            if let now { feedback = Feedback(text: "held → \(shape.kind.rawValue)", shownAt: now) }
+        }
         if erased { changes.append(.redrawAll) }
         guard recorder.drawing.strokes != committed else { return }
         undoStack.append(committed)

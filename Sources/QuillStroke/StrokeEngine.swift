@@ -82,6 +82,9 @@ public struct StrokeEngine: Sendable {
     /// stroke whose tip rested before lifting and whose drawn part is a shape becomes that shape;
     /// nil never snaps.
     public let shapes: ShapeParameters?
+    /// The shape the last finished stroke snapped to, nil when it stayed as drawn (cleared when a
+    /// stroke begins): what an app shows as feedback and redraws.
+    public private(set) var snappedShape: Shape?
     public private(set) var smoother: StrokeSmoother
     /// The tip's Kalman filter (the smoother's, fed the raw samples): it predicts the tip.
     public var predictor: TipPredictor { smoother.tracker }
@@ -196,11 +199,13 @@ public struct StrokeEngine: Sendable {
 
     /// The stroke being drawn as it is kept once done: the shape it was held as (``shapes``), or
     /// with its corners kept (``corners``).
-    private func finishedStroke() -> Stroke? {
+    private mutating func finishedStroke() -> Stroke? {
+        snappedShape = nil
         guard var stroke = currentStroke else { return nil }
         let scale = mapping.pointsPerMillimetre
         if let shapes, recordsPath, let held = stroke.path.heldShape(pointsPerMillimetre: scale, parameters: shapes), held.snaps, let match = held.match {
             stroke.path = stroke.path.snapped(to: match.shape, drawnEnd: held.rest.index, spacing: 0.5 * scale)
+            snappedShape = match.shape
         } else if let corners, recordsPath {
             stroke.path = stroke.path.keepingCorners(pointsPerMillimetre: mapping.pointsPerMillimetre, parameters: corners)
         }

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "QuillInput", targets: ["QuillInput"]),
         .library(name: "QuillStroke", targets: ["QuillStroke"]),
         .library(name: "QuillShapes", targets: ["QuillShapes"]),
+        .library(name: "QuillHandwriting", targets: ["QuillHandwriting"]),
         .library(name: "QuillLayout", targets: ["QuillLayout"]),
         .library(name: "QuillGestures", targets: ["QuillGestures"]),
         // Pictures with Cairo: strokes, plots, layouts (PNG, SVG, PDF).
@@ -84,6 +85,17 @@ let package = Package(
             name: "QuillShapes",
             dependencies: ["QuillCore", .product(name: "RealModule", package: "swift-numerics")]
         ),
+        .systemLibrary(
+            name: "CZinnia",
+            pkgConfig: "zinnia",
+            providers: [.apt(["libzinnia-dev"])]
+        ),
+        // Handwriting to text: the only module that imports Zinnia.
+        .target(
+            name: "QuillHandwriting",
+            dependencies: ["CZinnia"],
+            resources: [.copy("Resources/latin.model")]
+        ),
         .target(
             name: "QuillStroke",
             dependencies: ["QuillCore", "QuillShapes", .product(name: "RealModule", package: "swift-numerics")]
@@ -139,7 +151,7 @@ let package = Package(
         .executableTarget(
             name: "quill",
             dependencies: [
-                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillShapes", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillCanvas", "QuillService",
+                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillShapes", "QuillHandwriting", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillCanvas", "QuillService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -153,6 +165,7 @@ let package = Package(
         // Seeded random numbers for the property tests of every test target.
         .target(name: "QuillTestSupport"),
         .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillHandwritingTests", dependencies: ["QuillHandwriting", "QuillTestSupport"]),
         .testTarget(name: "QuillShapesTests", dependencies: ["QuillShapes", "QuillStroke", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport", .product(name: "RealModule", package: "swift-numerics")]),

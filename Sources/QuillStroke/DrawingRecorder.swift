@@ -30,6 +30,19 @@ public struct DrawingRecorder: Sendable {
         case split(id: Int, into: [Int])
     }
     private var changes: [Change] = []
+    /// Scribble's editing gestures over ink (true, the default): a scratch-out over strokes erases
+    /// them (``Change/erased(id:)``) and is not kept; a lasso around strokes is reported
+    /// (``takeEditingOutcomes()``) and kept as ink.
+    public let editingGestures: Bool
+    /// An editing gesture judged over the drawing.
+    public struct EditingOutcome: Hashable, Sendable {
+        public var kind: EditingGesture.Kind
+        /// The gesture stroke's id (a scratch-out's is never kept).
+        public var gestureID: Int
+        /// The strokes it acted on: erased by a scratch-out, selected by a lasso.
+        public var strokeIDs: [Int]
+    }
+    private var editingOutcomes: [EditingOutcome] = []
     public private(set) var engine: StrokeEngine
     public let eraserKind: EraserKind
     /// Eraser radius in points.
@@ -49,7 +62,8 @@ public struct DrawingRecorder: Sendable {
 
     public init(ink: Ink, mapping: TabletMapping, eraser: EraserKind = .bitmap, eraserRadius: Double = 8,
                 smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults,
-                corners: CornerParameters? = .defaults, shapes: ShapeParameters? = .defaults, keepsDrawing: Bool = true) {
+                corners: CornerParameters? = .defaults, shapes: ShapeParameters? = .defaults, editingGestures: Bool = true, keepsDrawing: Bool = true) {
+        self.editingGestures = editingGestures
         drawing = Drawing(canvasWidth: mapping.canvas.width, canvasHeight: mapping.canvas.height)
         engine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, corners: corners, shapes: shapes, recordsPath: keepsDrawing)
         eraserEngine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, shapes: nil, recordsPath: false)
@@ -199,8 +213,33 @@ public struct DrawingRecorder: Sendable {
     }
 
     private mutating func keep(_ stroke: Stroke, id: Int) {
+        if editingGestures, !drawing.strokes.isEmpty, let gesture = EditingGesture.shaped(stroke.path.points.map { Point(x: $0.x, y: $0.y) }) {
+            // In context: only over strokes is it a gesture (half a stroke's points under a
+            // scratch-out, nine tenths inside a lasso); otherwise it is ink.
+            let share = gesture.kind == .scratchOut ? 0.5 : 0.9
+            let under = drawing.strokes.indices.filter { index in
+                gesture.coverage(of: drawing.strokes[index].path.points.map { Point(x: $0.x, y: $0.y) }) >= share
+            }
+            if !under.isEmpty {
+                editingOutcomes.append(EditingOutcome(kind: gesture.kind, gestureID: id, strokeIDs: under.map { strokeIDs[$0] }))
+                if gesture.kind == .scratchOut {
+                    for index in under { changes.append(.erased(id: strokeIDs[index])) }
+                    for index in under.reversed() {
+                        drawing.strokes.remove(at: index)
+                        strokeIDs.remove(at: index)
+                    }
+                    return
+                }
+            }
+        }
         drawing.strokes.append(stroke)
         strokeIDs.append(id)
+    }
+
+    /// The editing gestures judged since the last call, in order.
+    public mutating func takeEditingOutcomes() -> [EditingOutcome] {
+        defer { editingOutcomes.removeAll() }
+        return editingOutcomes
     }
 
     private mutating func applyEraser() {

@@ -356,11 +356,11 @@ import QuillCore
 
 /// The layers an app links: the core libraries need no C library, Cairo is the renderer's alone.
 struct LayeringTests {
-    static let coreModules = ["QuillCore", "QuillInput", "QuillStroke", "QuillGestures", "QuillLayout"]
-    static let cModules = ["CEvdev", "CInput", "CWacom", "CCairo", "CGtk", "CYAML", "QuillSystem", "QuillDevices", "QuillRender", "QuillCanvas", "Glibc"]
+    static let coreModules = ["QuillCore", "QuillInput", "QuillStroke", "QuillShapes", "QuillGestures", "QuillLayout"]
+    static let cModules = ["CEvdev", "CInput", "CWacom", "CCairo", "CGtk", "CYAML", "CZinnia", "QuillSystem", "QuillDevices", "QuillRender", "QuillCanvas", "QuillHandwriting", "Glibc"]
     /// The modules libquill links: none imports Foundation (its ICU data is 34 MB of a 61 MB
     /// library), FoundationEssentials at most.
-    static let libquillModules = ["QuillCore", "QuillInput", "QuillStroke", "QuillGestures", "QuillLayout", "QuillSystem", "QuillDevices", "QuillYAML", "QuillC"]
+    static let libquillModules = ["QuillCore", "QuillInput", "QuillStroke", "QuillShapes", "QuillGestures", "QuillLayout", "QuillSystem", "QuillDevices", "QuillYAML", "QuillC"]
 
     func imports(of module: String) throws -> Set<String> {
         let directory = Fixtures.repositoryRoot.appendingPathComponent("Sources/\(module)")
@@ -387,6 +387,14 @@ struct LayeringTests {
             #expect(!(try imports(of: module)).contains("CCairo"), "\(module)")
         }
         #expect(try imports(of: "QuillRender").contains("CCairo"))
+    }
+
+    @Test func onlyTheHandwritingLayerImportsZinnia() throws {
+        let sources = Fixtures.repositoryRoot.appendingPathComponent("Sources")
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) where module != "QuillHandwriting" {
+            #expect(!((try? imports(of: module)) ?? []).contains("CZinnia"), "\(module) imports CZinnia")
+        }
+        #expect(try imports(of: "QuillHandwriting").contains("CZinnia"))
     }
 
     @Test func onlyTheDeviceLayerAndItsClientsSeeQuillSystem() throws {

@@ -1,0 +1,96 @@
+/// Splits an ink into characters and words by space (and keeps writing order within each): what a
+/// character recognizer needs, since Zinnia reads one character at a time.
+enum CharacterSegmenter {
+    struct Box {
+        var minX, minY, maxX, maxY: Double
+        var width: Double { maxX - minX }
+        var height: Double { maxY - minY }
+        func union(_ other: Box) -> Box {
+            Box(minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY), maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
+        }
+        /// How much of the narrower one's width the two overlap, 0 … 1.
+        func horizontalOverlap(_ other: Box) -> Double {
+            let overlap = Swift.min(maxX, other.maxX) - Swift.max(minX, other.minX)
+            let narrower = Swift.max(Swift.min(width, other.width), 1e-9)
+            return Swift.max(0, overlap) / narrower
+        }
+    }
+
+    /// The box of each stroke's finite points; nil for a stroke with none.
+    static func boxes(_ ink: HandwritingInk) -> [Box?] {
+        ink.strokes.map { stroke in
+            let points = stroke.points.filter { $0.x.isFinite && $0.y.isFinite }
+            guard let first = points.first else { return nil }
+            var box = Box(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
+            for p in points { box = box.union(Box(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)) }
+            return box
+        }
+    }
+
+    /// Latin printing: a stroke belongs to the character it overlaps most horizontally (at least a
+    /// third of the narrower's width, or a dot or bar within the character's span, however late it
+    /// was written: i and j dots, t bars); otherwise it starts a new character. Characters in
+    /// left-to-right order, each its strokes in writing order.
+    static func latinCharacters(_ ink: HandwritingInk) -> [(strokes: [Int], box: Box)] {
+        let boxes = boxes(ink)
+        var characters: [(strokes: [Int], box: Box)] = []
+        for (index, box) in boxes.enumerated() {
+            guard let box else { continue }
+            var best: (character: Int, overlap: Double)?
+            for (c, character) in characters.enumerated() {
+                let overlap = box.horizontalOverlap(character.box)
+                if overlap >= 1.0 / 3, overlap > best?.overlap ?? 0 { best = (c, overlap) }
+            }
+            if let best {
+                characters[best.character].strokes.append(index)
+                characters[best.character].box = characters[best.character].box.union(box)
+            } else {
+                characters.append(([index], box))
+            }
+        }
+        return characters.sorted { $0.box.minX < $1.box.minX }
+    }
+
+    /// Words: characters (left to right) split where the gap between neighbours is more than
+    /// `spacing` × the characters' median height.
+    static func words(_ characters: [(strokes: [Int], box: Box)], spacing: Double = 0.55) -> [[Int]] {
+        guard !characters.isEmpty else { return [] }
+        let heights = characters.map(\.box.height).sorted()
+        let scale = Swift.max(heights[heights.count / 2], 1e-9)
+        var words: [[Int]] = [[0]]
+        var right = characters[0].box.maxX
+        for index in characters.indices.dropFirst() {
+            if characters[index].box.minX - right > spacing * scale { words.append([]) }
+            words[words.count - 1].append(index)
+            right = Swift.max(right, characters[index].box.maxX)
+        }
+        return words
+    }
+
+    /// Japanese and Chinese, written left to right in square cells as wide as the line is tall
+    /// (`size`: the writing area's height, or the ink's). A stroke joins the character being
+    /// written while it starts within that character's cell (less than 0.8 × size right of its left
+    /// edge) and their union stays within one cell; otherwise it starts the next one.
+    static func squareCharacters(_ ink: HandwritingInk, size: Double?) -> (characters: [(strokes: [Int], box: Box)], size: Double, top: Double) {
+        let boxes = boxes(ink)
+        let all = boxes.compactMap { $0 }
+        guard let first = all.first else { return ([], 1, 0) }
+        let inkBox = all.dropFirst().reduce(first) { $0.union($1) }
+        let scale = Swift.max(size ?? inkBox.height, 1e-9)
+        var characters: [(strokes: [Int], box: Box)] = []
+        for (index, box) in boxes.enumerated() {
+            guard let box else { continue }
+            if var current = characters.last {
+                let union = current.box.union(box)
+                if union.width <= scale, box.minX < current.box.minX + 0.8 * scale {
+                    current.strokes.append(index)
+                    current.box = union
+                    characters[characters.count - 1] = current
+                    continue
+                }
+            }
+            characters.append(([index], box))
+        }
+        return (characters, scale, size == nil ? inkBox.minY : 0)
+    }
+}

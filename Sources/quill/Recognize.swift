@@ -1,0 +1,78 @@
+import ArgumentParser
+import QuillCore
+import QuillHandwriting
+import QuillStroke
+
+extension HandwritingLanguage: ExpressibleByArgument {}
+
+/// `quill recognize FILE`: handwriting in a recording to text.
+struct Recognize: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read the handwriting of a recording: JSON Lines, one per recognized unit (word or character) in writing order.",
+        discussion: """
+            Each line: text (the best reading), candidates ([{text, score}], best first), strokes (the indexes of the \
+            recording's ink strokes it was read from). English reads printed words (characters by Quill's UNIPEN-trained \
+            model, words with Debian's wamerican list); ja and zh-Hans read characters with Debian's Tegaki models.
+            """)
+
+    @OptionGroup var recording: RecordingOptions
+
+    @Option(help: "The language: en, ja or zh-Hans.")
+    var language: HandwritingLanguage = .english
+
+    @Option(help: "How many candidates to print per unit (1 … 20).")
+    var candidates: Int = 5
+
+    @Option(help: "A Zinnia model file to read characters with instead of the language's own.")
+    var model: String?
+
+    func validate() throws {
+        guard (1...20).contains(candidates) else { throw ValidationError("--candidates must be 1 … 20, not \(candidates)") }
+    }
+
+    func run() throws {
+        let recognizer: HandwritingRecognizer
+        do {
+            recognizer = try HandwritingRecognizer(language: language, modelPath: model)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let ink = try Ink(type: .pen)
+        var recorder: DrawingRecorder?
+        _ = try recording.replay { batch, replay in
+            for sample in batch {
+                if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
+                    // The strokes as written: neither snapped nor with corners kept.
+                    recorder = DrawingRecorder(ink: ink, mapping: mapping, corners: nil, shapes: nil)
+                }
+                _ = recorder?.add(sample)
+            }
+        }
+        recorder?.finish()
+        let strokes = (recorder?.drawing.strokes ?? []).map { stroke in
+            HandwritingStroke(points: stroke.path.points.map { HandwritingPoint(x: $0.x, y: $0.y, t: stroke.path.creationTime + $0.timeOffset) })
+        }
+        let output = TextOutput()
+        defer { output.flush() }
+        for unit in recognizer.recognize(HandwritingInk(strokes: strokes), candidates: candidates) {
+            output.record(RecognizedUnitRecord(unit))
+        }
+    }
+}
+
+/// A recognized unit as JSON: `text`, `candidates` ([{text, score}]), `strokes`.
+struct RecognizedUnitRecord: Encodable {
+    struct Candidate: Encodable {
+        var text: String
+        var score: Double
+    }
+    var text: String
+    var candidates: [Candidate]
+    var strokes: [Int]
+
+    init(_ unit: RecognizedUnit) {
+        text = unit.text
+        candidates = unit.candidates.map { Candidate(text: $0.text, score: $0.score) }
+        strokes = unit.strokes
+    }
+}

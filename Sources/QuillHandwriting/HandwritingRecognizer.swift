@@ -22,7 +22,12 @@ public final class HandwritingRecognizer: Sendable {
         case .english:
             var paths: [String] = []
             if let directory = ProcessInfo.processInfo.environment["QUILL_HANDWRITING_MODELS"] { paths.append(directory + "/latin.model") }
-            if let bundled = Bundle.module.path(forResource: "latin", ofType: "model") { paths.append(bundled) }
+            let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            // Installed (Tools/install): PREFIX/share/quill beside PREFIX/bin/quill.
+            paths.append(directory.deletingLastPathComponent().appendingPathComponent("share/quill/latin.model").path)
+            // Built (swift build, swift test): the package's resource bundle beside the executable
+            // (not through Bundle.module, which stops the process when the bundle is missing).
+            paths.append(directory.appendingPathComponent("Quill_QuillHandwriting.resources/latin.model").path)
             return paths
         case .japanese: return ["/usr/share/tegaki/models/zinnia/handwriting-ja.model"]
         case .simplifiedChinese: return ["/usr/share/tegaki/models/zinnia/handwriting-zh_CN.model"]

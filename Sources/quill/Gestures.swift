@@ -3,6 +3,7 @@ import Foundation
 import QuillCore
 import QuillGestures
 import QuillInput
+import QuillStroke
 
 extension TapSource: ExpressibleByArgument {}
 extension DrawingPolicy: ExpressibleByArgument {}
@@ -37,21 +38,53 @@ struct Gestures: ParsableCommand {
         let output = TextOutput()
         defer { output.flush() }
         var lastTime = 0.0
+        // Scribble's editing gestures over the ink: the pen's strokes through a drawing.
+        let ink = try QuillStroke.Ink(type: .pen)
+        var recorder: DrawingRecorder?
+        func writeEditing() {
+            guard var current = recorder else { return }
+            for outcome in current.takeEditingOutcomes() { output.record(EditingGestureRecord(outcome)) }
+            _ = current.takeChanges()
+            recorder = current
+        }
         func write() {
             for outcome in outcomes { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
             outcomes.removeAll(keepingCapacity: true)
             for gesture in fingers { if let record = FingerGestureRecord(gesture) { output.line(JSONLineEncoder().line(record)) } }
             fingers.removeAll(keepingCapacity: true)
         }
-        _ = try recording.replayEvents(forPenSamples: false) { events, _ in
+        _ = try recording.replayEvents(forPenSamples: false) { events, replay in
             for event in events {
                 session.handle(event, into: &outcomes, fingers: &fingers)
                 if let time = event.time { lastTime = max(lastTime, time) }
                 write()
+                if case .sample(let sample) = event {
+                    if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
+                        recorder = DrawingRecorder(ink: ink, mapping: mapping, keepsDrawing: true)
+                    }
+                    recorder?.add(sample)
+                    writeEditing()
+                }
             }
         }
         session.finish(at: lastTime, into: &outcomes)
         write()
+        recorder?.finish()
+        writeEditing()
+    }
+}
+
+/// An editing gesture over the ink (`quill gestures`): `event` (`scratch-out`, which erased the
+/// strokes, or `lasso`, which selects them), `stroke` (the gesture's own stroke id), `strokes` (the
+/// ids it acted on, as `quill strokes --emit final` numbers them).
+struct EditingGestureRecord: Encodable {
+    var event: String
+    var stroke: Int
+    var strokes: [Int]
+    init(_ outcome: DrawingRecorder.EditingOutcome) {
+        event = outcome.kind.rawValue
+        stroke = outcome.gestureID
+        strokes = outcome.strokeIDs
     }
 }
 

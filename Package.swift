@@ -166,7 +166,7 @@ let package = Package(
         .target(name: "QuillTestSupport"),
         .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillHandwritingTests", dependencies: ["QuillHandwriting", "QuillTestSupport"]),
-        .testTarget(name: "QuillShapesTests", dependencies: ["QuillShapes", "QuillStroke", "QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillShapesTests", dependencies: ["QuillShapes", "QuillStroke", "QuillInput", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillCore", "QuillTestSupport"]),

@@ -11,7 +11,8 @@ import RealModule
 /// RMS distance from the stroke to the shape and from the shape to the stroke, as a fraction of the
 /// stroke's size. The fit with the least error, plus a small charge for each degree of freedom
 /// (so that a wobbly line stays a line rather than a polyline), wins when its error is within
-/// ``ShapeParameters/maximumError``; a polyline only when no named shape fits.
+/// ``ShapeParameters/maximumError``; a polyline only when no named shape fits, and within a quarter
+/// of that error.
 public struct ShapeRecognizer: Sendable {
     public let parameters: ShapeParameters
 
@@ -33,7 +34,7 @@ public struct ShapeRecognizer: Sendable {
     /// ``ShapeParameters/maximumError`` or the stroke is smaller than ``ShapeParameters/minimumSize``.
     /// Non-finite points are skipped.
     public func recognize(_ points: [Point], unitsPerMillimetre: Double = 1) -> ShapeMatch? {
-        guard let best = candidates(points, unitsPerMillimetre: unitsPerMillimetre).first, best.error <= parameters.maximumError else { return nil }
+        guard let best = candidates(points, unitsPerMillimetre: unitsPerMillimetre).first, best.error <= limit(best.shape.kind) else { return nil }
         return best
     }
 
@@ -78,10 +79,19 @@ public struct ShapeRecognizer: Sendable {
         }
         // A chain of straight sides is what is left when no named shape fits: a sloppy arrow's
         // head or a wobbly line is nearer some chain of pieces, but is not meant as one.
+        // A polyline must also fit closely (``limit(_:)``): a letter is a chain of pieces too.
         if matches.contains(where: { $0.match.shape.kind != .polyline && $0.match.error <= parameters.maximumError }) {
             for index in matches.indices where matches[index].match.shape.kind == .polyline { matches[index].rank += 1 }
         }
+        for index in matches.indices where matches[index].match.error > limit(matches[index].match.shape.kind) { matches[index].rank += 2 }
         return matches.sorted { $0.rank < $1.rank }.map(\.match)
+    }
+
+    /// The largest error a shape of `kind` may have: ``ShapeParameters/maximumError``, a quarter
+    /// of it for a polyline (hand-drawn polylines fit within 1.2 % of their size; a handwritten
+    /// letter's pieces, curved, 1.3–3 %).
+    func limit(_ kind: ShapeKind) -> Double {
+        kind == .polyline ? parameters.maximumError / 4 : parameters.maximumError
     }
 
     /// Degrees of freedom, roughly: what a shape is charged for fitting more.
@@ -90,7 +100,10 @@ public struct ShapeRecognizer: Sendable {
         case .line: 1
         case .circle, .arc: 2
         case .ellipse, .triangle, .rectangle, .square: 3
-        case .quadrilateral, .arrow, .heart: 4
+        case .quadrilateral, .heart: 4
+        // An arrow's head is small beside its shaft: charged like a round shape, so that a line or an
+        // arc that leaves the head out does not win on the shaft alone.
+        case .arrow: 2
         case .star: 5
         case .polyline: 1.5 * Double(shape.vertices.count)
         }
@@ -271,10 +284,9 @@ public struct ShapeRecognizer: Sendable {
         // The barbs' ends: the head's farthest points from the tip on either side of the shaft.
         var barbs: [Int: (point: Point, reach: Double, order: Int)] = [:]
         for (order, p) in head.enumerated() {
-            let offset = side(p)
-            guard abs(offset) >= 0.04 * length else { continue }
-            let key = offset > 0 ? 1 : -1
             let reach = PlaneGeometry.distance(p, tip)
+            guard reach >= 0.05 * length else { continue }
+            let key = side(p) > 0 ? 1 : -1
             if reach > barbs[key]?.reach ?? 0 { barbs[key] = (p, reach, barbs[key]?.order ?? order) }
         }
         guard let left = barbs[1], let right = barbs[-1] else { return nil }

@@ -142,6 +142,16 @@ public struct ShapeRecord: Encodable, Sendable {
     public var angle: Double?
     public var start_angle: Double?
     public var sweep: Double?
+    /// What the recognizer weighed, best first (`quill shapes --candidates N`).
+    public var candidates: [Candidate]?
+    public struct Candidate: Encodable, Sendable {
+        public var shape: String
+        public var error: Double
+        public init(shape: String, error: Double) {
+            self.shape = shape
+            self.error = error
+        }
+    }
 
     public init(stroke: Int, held: HeldShape, mapping: TabletMapping) {
         self.stroke = stroke

@@ -42,8 +42,8 @@ struct Recognize: ParsableCommand {
         _ = try recording.replay { batch, replay in
             for sample in batch {
                 if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
-                    // The strokes as written: neither snapped nor with corners kept.
-                    recorder = DrawingRecorder(ink: ink, mapping: mapping, corners: nil, shapes: nil)
+                    // The strokes as written: neither snapped nor with corners kept, none erased by a scratch-out.
+                    recorder = DrawingRecorder(ink: ink, mapping: mapping, corners: nil, shapes: nil, editingGestures: false)
                 }
                 _ = recorder?.add(sample)
             }

@@ -26,6 +26,13 @@ struct Shapes: ParsableCommand {
     @Option(help: "The largest fit error a shape may have, as a fraction of the stroke's size (0.001 … 0.5).")
     var maximumError: Double = ShapeParameters.defaults.maximumError
 
+    @Option(help: "Also print the best N fits the recognizer weighed (`candidates`: [{shape, error}]), 0 … 20.")
+    var candidates: Int = 0
+
+    func validate() throws {
+        guard (0...20).contains(candidates) else { throw ValidationError("--candidates must be 0 … 20, not \(candidates)") }
+    }
+
     func run() throws {
         let parameters = try ShapeParameters(holdDuration: holdDuration, holdRadius: holdRadius, maximumError: maximumError)
         let output = TextOutput()
@@ -40,15 +47,21 @@ struct Shapes: ParsableCommand {
             for (stroke, id) in zip(drawing.strokes, ids) where !printed.contains(id) {
                 printed.insert(id)
                 guard let held = stroke.path.heldShape(pointsPerMillimetre: mapping.pointsPerMillimetre, parameters: parameters, always: true) else { continue }
-                output.record(ShapeRecord(stroke: id, held: held, mapping: mapping))
+                var record = ShapeRecord(stroke: id, held: held, mapping: mapping)
+                if candidates > 0 {
+                    let drawn = stroke.path.points[...held.rest.index].map { Point(x: $0.x, y: $0.y) }
+                    record.candidates = ShapeRecognizer(parameters: parameters).candidates(Array(drawn), unitsPerMillimetre: mapping.pointsPerMillimetre)
+                        .prefix(candidates).map { ShapeRecord.Candidate(shape: $0.shape.kind.rawValue, error: $0.error) }
+                }
+                output.record(record)
             }
         }
         _ = try recording.replay { batch, replay in
             for sample in batch {
                 if recorder == nil, let deviceMapping = replay.mapping(forDevice: sample.deviceIndex) {
                     mapping = deviceMapping
-                    // The strokes as drawn: neither snapped nor with corners kept.
-                    recorder = DrawingRecorder(ink: ink, mapping: deviceMapping, corners: nil, shapes: nil)
+                    // The strokes as drawn: neither snapped nor with corners kept, none erased by a scratch-out.
+                    recorder = DrawingRecorder(ink: ink, mapping: deviceMapping, corners: nil, shapes: nil, editingGestures: false)
                 }
                 _ = recorder?.add(sample)
             }

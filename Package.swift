@@ -94,6 +94,7 @@ let package = Package(
         .target(
             name: "QuillHandwriting",
             dependencies: ["CZinnia"],
+            exclude: ["Resources/latin.model.PROVENANCE.md"],
             resources: [.copy("Resources/latin.model")]
         ),
         .target(

@@ -37,6 +37,17 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "InkBenchmark",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "QuillCore", package: "Quill"),
+                .product(name: "QuillShapes", package: "Quill"),
+                .product(name: "QuillHandwriting", package: "Quill"),
+            ],
+            path: "Benchmarks/InkBenchmark",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v5]
 )

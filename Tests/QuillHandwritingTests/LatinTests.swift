@@ -1,0 +1,69 @@
+import Foundation
+import QuillHandwriting
+import Testing
+
+/// Quill's English model (Tools/train-handwriting, UNIPEN) on 300 characters of the writers it was
+/// never trained on (Tests/Fixtures/handwriting/UNIPEN-LICENSE.md), and words put together from them.
+@Suite struct LatinTests {
+    struct Sample: Decodable {
+        var writer: String
+        var label: String
+        var strokes: [[[Double]]]
+        var ink: [HandwritingStroke] { strokes.map { HandwritingStroke(points: $0.map { HandwritingPoint(x: $0[0], y: $0[1]) }) } }
+    }
+
+    static let samples: [Sample] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/handwriting/unipen-heldout-sample.json")
+        return (try? JSONDecoder().decode([Sample].self, from: Data(contentsOf: url))) ?? []
+    }()
+
+    /// Top-1 on held-out writers' isolated characters (100 of each kind). Tools/train-handwriting
+    /// measured on all 37 003 of theirs: digits 71.8 %, capitals 81.3 % and lower case 63.4 %
+    /// ignoring case — short of the goals (95 %, 85 %); this sample reads 71, 85 and 57.
+    @Test func heldOutWritersCharactersAreRead() throws {
+        #expect(Self.samples.count == 300)
+        let recognizer = try HandwritingRecognizer(language: .english)
+        var right: [String: Int] = [:], total: [String: Int] = [:]
+        for sample in Self.samples {
+            let kind = sample.label.first!.isNumber ? "digit" : (sample.label.first!.isUppercase ? "upper" : "lower")
+            total[kind, default: 0] += 1
+            let best = recognizer.classifyCharacter(sample.ink, count: 5).first?.text ?? ""
+            let correct = kind == "digit" ? best == sample.label : best.lowercased() == sample.label.lowercased()
+            if correct { right[kind, default: 0] += 1 }
+        }
+        print("UNIPEN held-out sample: \(right) of \(total)")
+        #expect(right["digit", default: 0] >= 66)
+        #expect(right["upper", default: 0] + right["lower", default: 0] >= 132)
+    }
+
+    /// Printed words put together from held-out letters (each letter's strokes moved into place, a
+    /// fifth of its height after the one before): characters are split by space and the word list
+    /// reads the word.
+    @Test func wordsOfHeldOutLettersAreReadWithTheWordList() throws {
+        let recognizer = try HandwritingRecognizer(language: .english)
+        let words = ["cat", "house", "water", "paper", "light", "music", "green", "table", "river", "stone"]
+        var read = 0
+        var misread: [String] = []
+        for word in words {
+            var strokes: [HandwritingStroke] = []
+            var x = 0.0
+            for letter in word {
+                guard let sample = Self.samples.first(where: { $0.label == String(letter) }) else { continue }
+                let xs = sample.strokes.flatMap { $0.map { $0[0] } }, ys = sample.strokes.flatMap { $0.map { $0[1] } }
+                let (left, width, bottom, height) = (xs.min()!, xs.max()! - xs.min()!, ys.max()!, ys.max()! - ys.min()!)
+                for stroke in sample.strokes {
+                    strokes.append(HandwritingStroke(points: stroke.map { HandwritingPoint(x: $0[0] - left + x, y: $0[1] - bottom + 20) }))
+                }
+                x += width + 0.2 * height
+            }
+            let units = recognizer.recognize(HandwritingInk(strokes: strokes))
+            // Every stroke is read, once (a descender or a wide gap may split a word: "paper" → P ap er).
+            #expect(units.flatMap(\.strokes).sorted() == Array(0..<strokes.count))
+            if units.map(\.text).joined(separator: " ").lowercased() == word { read += 1 } else { misread.append("\(word)→\(units.map(\.text))") }
+        }
+        print("words read: \(read) of \(words.count): \(misread)")
+        // Measured 2 of 10 (cat, water; house → hooke, light → slight): short of the 75 %.
+        #expect(read >= 2, "\(misread)")
+    }
+}

@@ -77,10 +77,16 @@ public struct ShapeRecognizer: Sendable {
             let score = Swift.max(0, 1 - error / parameters.maximumError)
             matches.append((ShapeMatch(shape: shape, error: error, score: score), error + Self.complexityCharge * Self.complexity(shape)))
         }
-        // A chain of straight sides is what is left when no named shape fits: a sloppy arrow's
-        // head or a wobbly line is nearer some chain of pieces, but is not meant as one.
-        // A polyline must also fit closely (``limit(_:)``): a letter is a chain of pieces too.
-        if matches.contains(where: { $0.match.shape.kind != .polyline && $0.match.error <= parameters.maximumError }) {
+        // A chain of straight sides gives way to a named shape that fits nearly as well: a sloppy
+        // arrow's head or a wobbly line is nearer some chain of pieces, but is not meant as one.
+        // An arrow always wins (its head was found by its barbs); another shape when its error is
+        // within 3 × the best chain's + 0.5 % of the size (a V is not an arc). A polyline must also
+        // fit closely (``limit(_:)``): a letter is a chain of pieces too.
+        let chain = matches.filter { $0.match.shape.kind == .polyline }.map(\.match.error).min() ?? .infinity
+        if matches.contains(where: { named in
+            named.match.shape.kind != .polyline && named.match.error <= parameters.maximumError
+                && (named.match.shape.kind == .arrow || named.match.error <= 3 * chain + 0.005)
+        }) {
             for index in matches.indices where matches[index].match.shape.kind == .polyline { matches[index].rank += 1 }
         }
         for index in matches.indices where matches[index].match.error > limit(matches[index].match.shape.kind) { matches[index].rank += 2 }

@@ -11,8 +11,8 @@ import RealModule
 /// RMS distance from the stroke to the shape and from the shape to the stroke, as a fraction of the
 /// stroke's size. The fit with the least error, plus a small charge for each degree of freedom
 /// (so that a wobbly line stays a line rather than a polyline), wins when its error is within
-/// ``ShapeParameters/maximumError``; a polyline only when no named shape fits, and within a quarter
-/// of that error.
+/// ``ShapeParameters/maximumError``. A polyline gives way to an arrow and to any named shape that
+/// fits nearly as well (within 3 × its error + 0.5 %), and must fit within a quarter of the limit.
 public struct ShapeRecognizer: Sendable {
     public let parameters: ShapeParameters
 

@@ -93,7 +93,7 @@ let package = Package(
         // Handwriting to text: the only module that imports Zinnia.
         .target(
             name: "QuillHandwriting",
-            dependencies: ["CZinnia"],
+            dependencies: ["CZinnia", "QuillCore", "QuillShapes"],
             exclude: ["Resources/latin.model.PROVENANCE.md"],
             resources: [.copy("Resources/latin.model")]
         ),
@@ -116,7 +116,7 @@ let package = Package(
         // The canvas window: GTK 4 lives here only (with Cairo through QuillRender).
         .target(
             name: "QuillCanvas",
-            dependencies: ["CGtk", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillLayout", "QuillRender"]
+            dependencies: ["CGtk", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillLayout", "QuillRender", "QuillHandwriting"]
         ),
         .target(
             name: "QuillInput",
@@ -166,7 +166,7 @@ let package = Package(
         // Seeded random numbers for the property tests of every test target.
         .target(name: "QuillTestSupport"),
         .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore", "QuillTestSupport"]),
-        .testTarget(name: "QuillHandwritingTests", dependencies: ["QuillHandwriting", "QuillTestSupport"]),
+        .testTarget(name: "QuillHandwritingTests", dependencies: ["QuillHandwriting", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillShapesTests", dependencies: ["QuillShapes", "QuillStroke", "QuillInput", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport", .product(name: "RealModule", package: "swift-numerics")]),

@@ -1,5 +1,6 @@
 import QuillCore
 import QuillGestures
+import QuillHandwriting
 import QuillLayout
 import QuillStroke
 import QuillSystem
@@ -51,11 +52,11 @@ public final class CanvasModel {
     /// The preferences and tool state.
     public var interaction: PencilInteraction { session.interaction }
     private var outcomes: [PencilInteraction.Outcome] = []
-    public private(set) var feedback: Feedback?
+    public internal(set) var feedback: Feedback?
     /// What finger taps asked for, in order (each was carried out: undo, redo).
     public private(set) var fingerRequests: [FingerRequest] = []
     private var fingerGestures: [FingerGesture] = []
-    private var changes: [DisplayChange] = []
+    var changes: [DisplayChange] = []
     /// The last update of the stroke in contact (for the prediction tail), nil between strokes.
     public private(set) var lastUpdate: StrokeUpdate?
     /// Where the pen hovers or erases, and whether it is the eraser.
@@ -85,7 +86,7 @@ public final class CanvasModel {
     private var redoStack: [[Stroke]] = []
     private var committed: [Stroke] = []
     /// True when the drawing changed since it was last saved or opened.
-    public private(set) var hasUnsavedChanges = false
+    public internal(set) var hasUnsavedChanges = false
     /// Monotonic seconds the samples taken since the last ``takeReadTimes()`` were read at.
     private var readTimes: [Double] = []
     /// How the fitted page is zoomed, turned and moved in the window (identity: fitted).
@@ -95,6 +96,14 @@ public final class CanvasModel {
     /// The outline of the tool's nib under the hovering pen, when the person's preferences ask for
     /// it (`prefersHoverToolPreview`); nil while touching, out of proximity, or with it off.
     public private(set) var hoverPreview: HoverPreview?
+    /// The drawing's text boxes people write in with the pen (Scribble), in the order they were made.
+    public internal(set) var textFields: [ScribbleField] = []
+    /// The text box the stroke in contact writes in, nil when it inks the page.
+    var scribbling: Int?
+    /// What the text boxes did with the pen's writing and gestures, oldest first.
+    public internal(set) var scribbleEdits: [ScribbleEdit] = []
+    /// The handwriting recognizer of the text boxes, opened with the first one.
+    var handwriting: HandwritingRecognizer?
 
     /// The ink of each palette control, left to right or top to bottom: the seven inks of
     /// PencilKit, then the eraser (nil).
@@ -262,6 +271,8 @@ public final class CanvasModel {
         switch event {
         case .sample(let sample): add(sample, readAt: readAt, now: now)
         case .proximityOut, .deviceRemoved:
+            // The pen went away: what it wrote in a text box is read now.
+            commitTextFields(now: now)
             session.handle(event, into: &outcomes)
             showOutcomes(now: now)
             pointer = nil
@@ -358,6 +369,7 @@ public final class CanvasModel {
             if !touching { isPaletteStroke = false }
             return
         }
+        if scribble(sample, at: canvasPoint, now: now) { return }
         readTimes.append(readAt ?? MonotonicClock.now())
         let update = recorder.add(sample)
         if sample.tool != .eraser, let update {
@@ -398,8 +410,10 @@ public final class CanvasModel {
         handle(.proximityOut(device: device, tool: .pen, time: time, isForced: false), now: now)
     }
 
-    /// Time passes on the samples' clock without a sample: a held squeeze ends at its deadline.
+    /// Time passes on the samples' clock without a sample: a held squeeze ends at its deadline, ink
+    /// left alone in a text box is read.
     public func advance(toSampleTime time: Double, now: Double) {
+        advanceTextFields(to: time, now: now)
         guard let deadline = session.nextDeadline, deadline <= time else { return }
         session.advance(to: time, into: &outcomes)
         showOutcomes(now: now)
@@ -409,6 +423,7 @@ public final class CanvasModel {
     public func finish() {
         let open = recorder.engine.currentStroke != nil && lastUpdate != nil
         let ink = recorder.engine.currentStroke?.ink ?? recorder.engine.ink
+        commitTextFields(now: nil)
         recorder.finish()
         lastUpdate = nil
         noteCommitted(erased: !recorder.takeChanges().isEmpty, endedInk: open ? true : false, ink: ink)
@@ -534,8 +549,13 @@ public final class CanvasModel {
         restore([])
     }
 
-    /// Puts an opened drawing's strokes on the canvas (they are not an undoable change).
-    public func open(_ drawing: Drawing) {
+    /// Puts an opened drawing's strokes and text boxes on the canvas (they are not an undoable
+    /// change). Throws ``HandwritingError`` when the drawing has text boxes and the handwriting
+    /// model cannot be opened, or `ParameterError` for a text box out of range.
+    public func open(_ drawing: Drawing) throws {
+        textFields = []
+        scribbling = nil
+        for box in drawing.textBoxes { try addTextBox(box) }
         restore(drawing.strokes)
         undoStack.removeAll()
         redoStack.removeAll()

@@ -1,5 +1,6 @@
 import QuillCore
 import QuillGestures
+import QuillHandwriting
 import QuillLayout
 import QuillStroke
 
@@ -21,11 +22,13 @@ public struct CanvasOptions: Hashable, Sendable {
     /// Which input draws: a finger too (``DrawingPolicy/anyInput``), the pen only
     /// (``DrawingPolicy/pencilOnly``: one finger pans), or as the person prefers (default).
     public var drawingPolicy: DrawingPolicy
+    /// The language handwriting in the drawing's text boxes is read in (Scribble). Default English.
+    public var handwritingLanguage: HandwritingLanguage
 
     /// Throws ``ParameterError`` for a window side under 320 points or not finite.
     public init(windowWidth: Double = 1024, windowHeight: Double = 720, ink: Ink? = nil, hand: DrawingHand = .right,
                 eraser: DrawingRecorder.EraserKind = .bitmap, preferences: PencilPreferences = PencilPreferences(),
-                drawingPolicy: DrawingPolicy = .default) throws {
+                drawingPolicy: DrawingPolicy = .default, handwritingLanguage: HandwritingLanguage = .english) throws {
         for (name, value) in [("windowWidth", windowWidth), ("windowHeight", windowHeight)] {
             guard value.isFinite, value >= Layout.smallestWindowSide, value <= 16384 else {
                 throw ParameterError(field: "CanvasOptions.\(name)", value: "\(value)", expected: "points 320 … 16384 (320: the smallest window of the layout reference)")
@@ -38,5 +41,6 @@ public struct CanvasOptions: Hashable, Sendable {
         self.eraser = eraser
         self.preferences = preferences
         self.drawingPolicy = drawingPolicy
+        self.handwritingLanguage = handwritingLanguage
     }
 }

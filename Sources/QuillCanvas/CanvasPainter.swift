@@ -83,6 +83,7 @@ public final class CanvasPainter {
         if !tail.triangles.isEmpty, let ink = strokeInk {
             inDocument(target, model) { DrawingRenderer.draw(tail, color: ink.color, on: $0) }
         }
+        if !model.textFields.isEmpty { inDocument(target, model) { drawTextFields(model, on: $0) } }
         drawPointer(model, on: target)
         drawPalette(model, on: target)
         drawShownPalettes(model, on: target)
@@ -121,6 +122,47 @@ public final class CanvasPainter {
         canvas.scale(fit.scale)
         body(canvas)
         canvas.restore()
+    }
+
+    /// The text boxes (document points): the field (grown while written in, outlined in blue),
+    /// its selection, text or placeholder clipped to it, and the ink written and not yet read.
+    private func drawTextFields(_ model: CanvasModel, on page: CairoCanvas) {
+        for field in model.textFields {
+            let frame = field.writingFrame
+            page.setColor(red: 0.97, green: 0.98, blue: 1, alpha: 0.95)
+            page.roundedRectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height, radius: 6)
+            page.fill()
+            if field.isWriting { page.setColor(red: 0.1, green: 0.5, blue: 1) } else { page.setColor(red: 0.6, green: 0.62, blue: 0.68) }
+            page.setLineWidth(field.isWriting ? 2 : 1)
+            page.roundedRectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height, radius: 6)
+            page.stroke()
+            page.save()
+            page.rectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+            page.clip()
+            if let selection = field.selection {
+                let left = field.caretX(selection.lowerBound), right = field.caretX(selection.upperBound)
+                page.setColor(red: 0.1, green: 0.5, blue: 1, alpha: 0.25)
+                page.rectangle(x: left, y: field.frame.midY - field.fontSize * 0.6, width: right - left, height: field.fontSize * 1.2)
+                page.fill()
+            }
+            if field.showsPlaceholder {
+                page.setColor(red: 0.55, green: 0.56, blue: 0.6)
+                page.text(field.placeholder, x: field.caretX(0), y: field.baseline, size: field.fontSize)
+            } else {
+                page.setColor(red: 0.1, green: 0.1, blue: 0.12)
+                page.text(field.text, x: field.caretX(0), y: field.baseline, size: field.fontSize)
+            }
+            page.restore()
+            page.setColor(red: 0.1, green: 0.1, blue: 0.2, alpha: 0.85)
+            page.setLineWidth(max(1.5, field.fontSize / 14))
+            for stroke in field.pendingInk + (field.strokeInContact.map { [$0] } ?? []) {
+                for (index, point) in stroke.points.enumerated() {
+                    if index == 0 { page.moveTo(x: point.x, y: point.y) } else { page.lineTo(x: point.x, y: point.y) }
+                }
+                if stroke.points.count == 1, let point = stroke.points.first { page.lineTo(x: point.x + 0.1, y: point.y) }
+                page.stroke()
+            }
+        }
     }
 
     /// The pen's cursor: the tool's nib outline while it hovers (when the preferences ask for

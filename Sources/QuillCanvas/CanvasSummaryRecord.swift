@@ -4,7 +4,8 @@ import QuillLayout
 /// The JSON line `quill canvas --screenshot` prints at the end: input, window, size class,
 /// palette, safe area, canvas, document (points), the fit (`document_to_window`: scale, x, y) and
 /// the page transform after it (`page_transform`: scale, rotation in radians, x, y in window
-/// points), strokes, tool, last feedback, the finger taps' requests carried out in order
+/// points), strokes, tool, last feedback, the text boxes' texts and their edits in order
+/// (`text_boxes`, `scribble_edits`), the finger taps' requests carried out in order
 /// (`finger_requests`: "undo" for a two-finger tap, "redo" for a three-finger tap), frames painted, the latency (a sample's read → the end
 /// of the frame that first painted it, milliseconds; null without samples) and the part of it
 /// that is painting (`paint_ms`: each frame that painted samples, start to end).
@@ -44,6 +45,11 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
     public var tool: String
     public var last_feedback: String?
     public var finger_requests: [String]
+    /// Each text box's text (Scribble), in the order the boxes were made.
+    public var text_boxes: [String]
+    /// What the text boxes did, in order: "wrote “cat”", "deleted “the”", "joined", "split",
+    /// "space", "selected 3", "erased 2 strokes".
+    public var scribble_edits: [String]
     public var frames: Int
     public var latency_ms: Latency
     public var paint_ms: Latency
@@ -77,6 +83,8 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
         tool = model.interaction.state.current.ink
         last_feedback = model.feedback?.text
         finger_requests = model.fingerRequests.map(\.rawValue)
+        text_boxes = model.textFields.map(\.text)
+        scribble_edits = model.scribbleEdits.map(\.description)
         frames = window.painter.frameCount
         latency_ms = percentiles(window.painter.latencies)
         paint_ms = percentiles(window.painter.paintTimes)

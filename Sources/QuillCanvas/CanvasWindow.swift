@@ -136,7 +136,7 @@ public final class CanvasWindow {
         // render` makes of the same samples), else the window's canvas.
         let document = try drawing.map { try CanvasSize(width: $0.canvasWidth, height: $0.canvasHeight) }
         model = try CanvasModel(options: options, document: document, mapping: mapping)
-        if let drawing { model.open(drawing) }
+        if let drawing { try model.open(drawing) }
         // A recording's pen never saw the palette: its strokes are all ink.
         if case .replay = input { model.penUsesPalette = false }
     }
@@ -489,7 +489,7 @@ public final class CanvasWindow {
     /// Writes the drawing to ``savePath`` (atomically).
     public func save() {
         do {
-            try DrawingFile.write(model.recorder.drawing, to: savePath)
+            try DrawingFile.write(model.drawingToSave, to: savePath)
             model.markSaved()
             messages.append("saved \(savePath)")
         } catch {

@@ -353,3 +353,20 @@ public struct CairoImage: Sendable {
         return (pixels[index], pixels[index + 1], pixels[index + 2], pixels[index + 3])
     }
 }
+
+/// Text measured without a canvas to draw on, in the face ``CairoCanvas/text(_:x:y:size:bold:)``
+/// draws with (a text box's layout, before any window exists).
+public enum TextMetrics {
+    /// The advance of `text` at `size` points, in points.
+    public static func width(of text: String, size: Double, bold: Bool = false) -> Double {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return 0 }
+        defer { cairo_surface_destroy(surface) }
+        guard let context = cairo_create(surface) else { return 0 }
+        defer { cairo_destroy(context) }
+        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        return extents.x_advance
+    }
+}

@@ -109,6 +109,19 @@ public enum DrawingFile {
                 }
             }
         }
+        for (b, box) in drawing.textBoxes.enumerated() {
+            let at = "textBoxes[\(b)]"
+            for (name, value) in [("x", box.x), ("y", box.y)] where !(value.isFinite && abs(value) <= limit) {
+                throw fail("\(at).\(name)", value, "a finite number within ±\(Int(limit))")
+            }
+            for (name, value) in [("width", box.width), ("height", box.height)] where !(value.isFinite && (1...100_000).contains(value)) {
+                throw fail("\(at).\(name)", value, "points 1 … 100000")
+            }
+            guard box.fontSize.isFinite, (4...200).contains(box.fontSize) else { throw fail("\(at).fontSize", box.fontSize, "points 4 … 200") }
+            for (name, value) in [("text", box.text), ("placeholder", box.placeholder)] where value.count > 100_000 {
+                throw fail("\(at).\(name)", "\(value.count) characters long", "at most 100000 characters")
+            }
+        }
     }
 
     /// Writes `drawing` to `path` atomically (temporary file beside it, fsync, rename). Throws

@@ -57,11 +57,35 @@ public struct Drawing: Hashable, Codable, Sendable {
     public var canvasWidth: Double
     public var canvasHeight: Double
     public var strokes: [Stroke]
+    /// The drawing's text fields (Scribble), in the order they were made; absent from a file
+    /// that has none (files without them read as version 1 always did).
+    public var textBoxes: [TextBox]
 
-    public init(canvasWidth: Double, canvasHeight: Double, strokes: [Stroke] = []) {
+    public init(canvasWidth: Double, canvasHeight: Double, strokes: [Stroke] = [], textBoxes: [TextBox] = []) {
         version = 1
         self.canvasWidth = canvasWidth
         self.canvasHeight = canvasHeight
         self.strokes = strokes
+        self.textBoxes = textBoxes
+    }
+
+    private enum CodingKeys: String, CodingKey { case version, canvasWidth, canvasHeight, strokes, textBoxes }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        canvasWidth = try container.decode(Double.self, forKey: .canvasWidth)
+        canvasHeight = try container.decode(Double.self, forKey: .canvasHeight)
+        strokes = try container.decode([Stroke].self, forKey: .strokes)
+        textBoxes = try container.decodeIfPresent([TextBox].self, forKey: .textBoxes) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(canvasWidth, forKey: .canvasWidth)
+        try container.encode(canvasHeight, forKey: .canvasHeight)
+        try container.encode(strokes, forKey: .strokes)
+        if !textBoxes.isEmpty { try container.encode(textBoxes, forKey: .textBoxes) }
     }
 }

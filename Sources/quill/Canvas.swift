@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QuillCanvas
 import QuillCore
+import QuillHandwriting
 import QuillDevices
 import QuillGestures
 import QuillInput
@@ -70,7 +71,27 @@ struct Canvas: ParsableCommand {
     @Option(help: "The system-wide preferences file for gestures (default: $XDG_CONFIG_HOME/quill/preferences.json).")
     var preferences: String?
 
+    @Option(name: .customLong("text-box"), help: "Put a text box on the page to write in with the pen (Scribble): X,Y,WIDTH,HEIGHT in page points; again for another. Its text is saved with the drawing.")
+    var textBoxes: [String] = []
+
+    @Option(help: "What an empty text box says.")
+    var placeholder = "Write here"
+
+    @Option(help: "The language handwriting in text boxes is read in: en, ja or zh-Hans.")
+    var handwritingLanguage: HandwritingLanguage = .english
+
     enum Backend: String, ExpressibleByArgument { case libinput, evdev }
+
+    /// The --text-box values as boxes (each X,Y,WIDTH,HEIGHT in page points).
+    private func parsedTextBoxes() throws -> [TextBox] {
+        try textBoxes.map { value in
+            let parts = value.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2], let height = parts[3] else {
+                throw ValidationError("--text-box \(value): expected X,Y,WIDTH,HEIGHT in page points, e.g. 80,80,480,60")
+            }
+            return TextBox(x: x, y: y, width: width, height: height, placeholder: placeholder, fontSize: min(200, max(4, (height * 0.5).rounded())))
+        }
+    }
 
     func run() throws {
         let parts = window.lowercased().split(separator: "x").map { Double($0) }
@@ -85,9 +106,12 @@ struct Canvas: ParsableCommand {
         let canvasWindow: CanvasWindow
         do {
             let system = try PreferencesFile.read(preferences ?? PreferencesFile.systemPath)
-            let options = try CanvasOptions(windowWidth: width, windowHeight: height, ink: inkOptions.makeInk(), hand: hand, preferences: system, drawingPolicy: drawingPolicy)
+            let options = try CanvasOptions(
+                windowWidth: width, windowHeight: height, ink: inkOptions.makeInk(), hand: hand, preferences: system, drawingPolicy: drawingPolicy,
+                handwritingLanguage: handwritingLanguage)
             let drawing = try open.map { try DrawingFile.read($0) }
             canvasWindow = try makeWindow(options: options, parameters: tablet.parameters(), drawing: drawing)
+            for box in try parsedTextBoxes() { try canvasWindow.model.addTextBox(box) }
         } catch {
             Console.error(error)
             throw ExitCode.failure
@@ -100,11 +124,11 @@ struct Canvas: ParsableCommand {
         if save != nil, screenshot != nil || duration != nil { canvasWindow.save() }
         canvasWindow.messages.forEach { Console.warning($0) }
         let model = canvasWindow.model
-        if model.hasUnsavedChanges, !model.recorder.drawing.strokes.isEmpty {
+        if model.hasUnsavedChanges, !model.recorder.drawing.strokes.isEmpty || !model.textBoxes.isEmpty {
             let path = Self.autosavePath()
             do {
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try DrawingFile.write(model.recorder.drawing, to: path)
+                try DrawingFile.write(model.drawingToSave, to: path)
                 Console.warning("the unsaved drawing is kept in \(path) (quill canvas --open \(path))")
             } catch {
                 Console.error("could not keep the unsaved drawing in \(path): \(error)")

@@ -5,18 +5,7 @@ import Testing
 /// Quill's English model (Tools/train-handwriting, UNIPEN) on 300 characters of the writers it was
 /// never trained on (Tests/Fixtures/handwriting/UNIPEN-LICENSE.md), and words put together from them.
 @Suite struct LatinTests {
-    struct Sample: Decodable {
-        var writer: String
-        var label: String
-        var strokes: [[[Double]]]
-        var ink: [HandwritingStroke] { strokes.map { HandwritingStroke(points: $0.map { HandwritingPoint(x: $0[0], y: $0[1]) }) } }
-    }
-
-    static let samples: [Sample] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/handwriting/unipen-heldout-sample.json")
-        return (try? JSONDecoder().decode([Sample].self, from: Data(contentsOf: url))) ?? []
-    }()
+    static var samples: [HeldOutWriting.Sample] { HeldOutWriting.samples }
 
     /// Top-1 on held-out writers' isolated characters (100 of each kind). Tools/train-handwriting
     /// measured on all 37 003 of theirs: digits 71.8 %, capitals 81.3 % and lower case 63.4 %
@@ -46,17 +35,7 @@ import Testing
         var read = 0
         var misread: [String] = []
         for word in words {
-            var strokes: [HandwritingStroke] = []
-            var x = 0.0
-            for letter in word {
-                guard let sample = Self.samples.first(where: { $0.label == String(letter) }) else { continue }
-                let xs = sample.strokes.flatMap { $0.map { $0[0] } }, ys = sample.strokes.flatMap { $0.map { $0[1] } }
-                let (left, width, bottom, height) = (xs.min()!, xs.max()! - xs.min()!, ys.max()!, ys.max()! - ys.min()!)
-                for stroke in sample.strokes {
-                    strokes.append(HandwritingStroke(points: stroke.map { HandwritingPoint(x: $0[0] - left + x, y: $0[1] - bottom + 20) }))
-                }
-                x += width + 0.2 * height
-            }
+            let strokes = HeldOutWriting.word(word)
             let units = recognizer.recognize(HandwritingInk(strokes: strokes))
             // Every stroke is read, once (a descender or a wide gap may split a word: "paper" → P ap er).
             #expect(units.flatMap(\.strokes).sorted() == Array(0..<strokes.count))

@@ -1,0 +1,98 @@
+import QuillCore
+import QuillHandwriting
+import QuillRender
+import QuillStroke
+
+/// Scribble in the canvas: text boxes on the page that the pen writes in. A pen stroke that begins
+/// in a text box (within its reach) writes in it instead of inking the page; the box reads it
+/// (``ScribbleField``) once the pen has rested ``ScribbleParameters/commitDelay``, left proximity,
+/// begun a stroke elsewhere, or the input ended. The eraser end and fingers never write.
+extension CanvasModel {
+    /// Adds a text box to the page (document points). The first opens the handwriting model of
+    /// ``CanvasOptions/handwritingLanguage``: throws ``HandwritingError`` when it cannot, or
+    /// `ParameterError` for a box out of range.
+    public func addTextBox(_ box: TextBox) throws {
+        let recognizer = try handwriting ?? HandwritingRecognizer(language: options.handwritingLanguage)
+        handwriting = recognizer
+        let field = try ScribbleField(
+            frame: Rect(x: box.x, y: box.y, width: box.width, height: box.height), text: box.text, placeholder: box.placeholder,
+            fontSize: box.fontSize, recognizer: recognizer, measure: { TextMetrics.width(of: $0, size: $1) })
+        textFields.append(field)
+        changes.append(.redrawAll)
+    }
+
+    /// The text boxes as the drawing file keeps them (text read so far).
+    public var textBoxes: [TextBox] {
+        textFields.map { field in
+            TextBox(x: field.frame.x, y: field.frame.y, width: field.frame.width, height: field.frame.height, text: field.text, placeholder: field.placeholder, fontSize: field.fontSize)
+        }
+    }
+
+    /// The drawing with its text boxes, as Ctrl+S writes it.
+    public var drawingToSave: Drawing {
+        var drawing = recorder.drawing
+        drawing.textBoxes = textBoxes
+        return drawing
+    }
+
+    /// Takes a pen sample (document point `page`) for a text box when its stroke writes in one:
+    /// true when the sample was the box's (the page does not ink it).
+    func scribble(_ sample: PenSample, at page: Point, now: Double) -> Bool {
+        advanceTextFields(to: sample.time, now: now)
+        guard sample.tool != .eraser else { return false }
+        if let index = scribbling {
+            switch sample.phase {
+            case .moved: textFields[index].move(to: page, time: sample.time)
+            case .ended:
+                textFields[index].end(time: sample.time)
+                scribbling = nil
+                showEdits(of: index, now: now)
+            case .cancelled:
+                textFields[index].cancel()
+                scribbling = nil
+            case .began, .hover:
+                break
+            }
+            return true
+        }
+        guard sample.phase == .began else { return false }
+        let index = textFields.firstIndex { $0.accepts(page) }
+        // Writing elsewhere: what the other boxes hold is read first.
+        for other in textFields.indices where other != index && textFields[other].isWriting {
+            textFields[other].commit()
+            showEdits(of: other, now: now)
+        }
+        guard let index else { return false }
+        scribbling = index
+        textFields[index].begin(at: page, time: sample.time)
+        return true
+    }
+
+    /// Reads the ink of every text box whose pen has rested long enough by `time` (sample seconds).
+    func advanceTextFields(to time: Double, now: Double) {
+        for index in textFields.indices where scribbling != index && textFields[index].isWriting {
+            if textFields[index].advance(to: time) || !textFields[index].isWriting { showEdits(of: index, now: now) }
+        }
+    }
+
+    /// Reads the ink of every text box now (the pen left, the input ended).
+    func commitTextFields(now: Double?) {
+        if let scribbling {
+            textFields[scribbling].cancel()
+            self.scribbling = nil
+        }
+        for index in textFields.indices where textFields[index].isWriting {
+            textFields[index].commit()
+            showEdits(of: index, now: now)
+        }
+    }
+
+    /// The box's edits flash as feedback ("scribble → wrote “cat”") and mark the drawing changed.
+    private func showEdits(of index: Int, now: Double?) {
+        let edits = textFields[index].takeEdits()
+        guard let last = edits.last else { return }
+        scribbleEdits.append(contentsOf: edits)
+        hasUnsavedChanges = true
+        if let now { feedback = Feedback(text: "scribble → \(last)", shownAt: now) }
+    }
+}

@@ -171,7 +171,7 @@ let package = Package(
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillCore", "QuillTestSupport"]),
-        .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillHandwriting", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         // The live session in process: scripted nodes and a clock the test moves.
         .testTarget(name: "QuillServiceTests", dependencies: ["QuillService", "QuillInput", "QuillGestures", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillDevicesTests", dependencies: ["QuillDevices", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),

@@ -91,7 +91,7 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case input, window, size_class, palette, safe_area, canvas, document, document_to_window, page_transform, strokes, tool, last_feedback, finger_requests, frames, latency_ms, paint_ms
+        case input, window, size_class, palette, safe_area, canvas, document, document_to_window, page_transform, strokes, tool, last_feedback, finger_requests, text_boxes, scribble_edits, frames, latency_ms, paint_ms
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -109,6 +109,8 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
         try row.encode(tool, forKey: .tool)
         try row.encodeOrNull(last_feedback, forKey: .last_feedback)
         try row.encode(finger_requests, forKey: .finger_requests)
+        try row.encode(text_boxes, forKey: .text_boxes)
+        try row.encode(scribble_edits, forKey: .scribble_edits)
         try row.encode(frames, forKey: .frames)
         try row.encode(latency_ms, forKey: .latency_ms)
         try row.encode(paint_ms, forKey: .paint_ms)

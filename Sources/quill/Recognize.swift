@@ -37,20 +37,24 @@ struct Recognize: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let ink = try Ink(type: .pen)
-        var recorder: DrawingRecorder?
+        // The strokes as the pen wrote them (page points of the recording's mapping, as a canvas's
+        // text box sees them): neither smoothed, snapped nor erased by a scratch-out.
+        var strokes: [HandwritingStroke] = []
+        var open = false
         _ = try recording.replay { batch, replay in
-            for sample in batch {
-                if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
-                    // The strokes as written: neither snapped nor with corners kept, none erased by a scratch-out.
-                    recorder = DrawingRecorder(ink: ink, mapping: mapping, corners: nil, shapes: nil, editingGestures: false)
+            for sample in batch where sample.tool != .eraser {
+                guard let mapping = replay.mapping(forDevice: sample.deviceIndex) else { continue }
+                let at = mapping.canvasPoint(for: sample.tabletLocation)
+                let point = HandwritingPoint(x: at.x, y: at.y, t: sample.time)
+                switch sample.phase {
+                case .began:
+                    strokes.append(HandwritingStroke(points: [point]))
+                    open = true
+                case .moved where open: strokes[strokes.count - 1].points.append(point)
+                case .ended, .cancelled: open = false
+                default: break
                 }
-                _ = recorder?.add(sample)
             }
-        }
-        recorder?.finish()
-        let strokes = (recorder?.drawing.strokes ?? []).map { stroke in
-            HandwritingStroke(points: stroke.path.points.map { HandwritingPoint(x: $0.x, y: $0.y, t: stroke.path.creationTime + $0.timeOffset) })
         }
         let output = TextOutput()
         defer { output.flush() }

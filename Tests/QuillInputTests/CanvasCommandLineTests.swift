@@ -109,6 +109,49 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: autosave) && run.error.contains(autosave))
     }
 
+    /// Scribble: handwriting in a text box becomes the text `quill recognize` reads of the same
+    /// strokes (the one recognizer), nothing inks the page, the text is saved with the drawing and
+    /// comes back when it is opened.
+    @Test(.enabled(if: isAvailable)) func handwritingInATextBoxBecomesItsTextAndIsSavedWithTheDrawing() throws {
+        let shot = TestScratch.directory.appendingPathComponent("quill-canvas-\(UUID().uuidString).png").path
+        let saved = shot + ".json"
+        defer { for file in [shot, saved] { try? FileManager.default.removeItem(atPath: file) } }
+        // The writing is at 60, 40 mm on a 224 × 148 mm tablet: page points ≈ 405 … 850 across, 328 … 355 down.
+        let box = (x: 340.0, y: 300.0, width: 900.0, height: 80.0)
+        let run = try canvas(["--replay", Fixtures.scribbleCatWater, "--screenshot", shot, "--save", saved, "--text-box", "\(box.x),\(box.y),\(box.width),\(box.height)"])
+        #expect(run.status == 0, "\(run.error)")
+        let recognize = try Fixtures.runProcess(CommandLineTests.executable, ["recognize", Fixtures.scribbleCatWater, "--candidates", "1"], deadline: 60)
+        let read = recognize.output.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
+        }.joined(separator: " ")
+        #expect(read.lowercased() == "cat water", "quill recognize: \(recognize.output)")
+        #expect(run.summary["text_boxes"] as? [String] == [read], "\(run.summary)")
+        #expect(run.summary["scribble_edits"] as? [String] == ["wrote “\(read)”"])
+        #expect(run.summary["strokes"] as? Int == 0, "the writing inked the page")
+        let drawing = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: saved))) as? [String: Any])
+        let boxes = try #require(drawing["textBoxes"] as? [[String: Any]])
+        #expect(boxes.count == 1 && boxes.first?["text"] as? String == read && boxes.first?["x"] as? Double == box.x)
+        #expect((drawing["strokes"] as? [Any])?.isEmpty == true)
+
+        // The screenshot shows the text in the box: dark pixels on its line, none of the pen's blue.
+        let image = try CairoImage(png: shot)
+        let transform = try #require(run.summary["document_to_window"] as? [Double])
+        var dark = 0, blue = 0
+        for y in stride(from: box.y + 4, to: box.y + box.height - 4, by: 1) {
+            for x in stride(from: box.x + 4, to: box.x + box.width - 4, by: 1) {
+                guard let pixel = image.pixel(x: Int(transform[1] + x * transform[0]), y: Int(transform[2] + y * transform[0])) else { continue }
+                if pixel.red < 60 && pixel.green < 60 && pixel.blue < 60 { dark += 1 }
+                if Int(pixel.blue) > Int(pixel.red) + 80 { blue += 1 }
+            }
+        }
+        #expect(dark > 200 && blue == 0, "dark \(dark), blue \(blue)")
+
+        // Opened again, the box and its text are back.
+        let reopened = try canvas(["--open", saved, "--duration", "0.3"])
+        #expect(reopened.status == 0, "\(reopened.error)")
+        #expect(reopened.summary["text_boxes"] as? [String] == [read], "\(reopened.summary)")
+    }
+
     @Test(.enabled(if: isAvailable)) func badInputIsAClearError() throws {
         let missing = try canvas(["--replay", "/nonexistent/pen.events", "--screenshot", "/tmp/x.png"])
         #expect(missing.status == 1 && missing.error.contains("/nonexistent/pen.events"))

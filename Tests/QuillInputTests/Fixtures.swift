@@ -19,6 +19,8 @@ enum Fixtures {
     static let cintiq12WX = recording("evemu-devices/Wacom-Cintiq-12WX.events")
     static let cintiq13HD = recording("evemu-devices/Wacom-Cintiq-13HD-touch-Pen.events")
     static let cintiq22HDT = recording("evemu-devices/Wacom-Cintiq-22HDT-Pen.events")
+    /// "cat water" printed by held-out UNIPEN writers into a text box's place (Recordings/scribble/README.md).
+    static let scribbleCatWater = recording("scribble/cat-water.events")
     static let dth2242 = recording("evemu-devices/Wacom-DTH2242-Pen.events")
     static let intuos4Description = recording("evemu-devices/Wacom-Intuos4-6x9-Pen.desc")
     static let intuos4Drag = recording("evemu-devices/Wacom-Intuos4-6x9.stylus-drag.events")

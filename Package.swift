@@ -93,7 +93,12 @@ let package = Package(
         // Handwriting to text: the only module that imports Zinnia.
         .target(
             name: "QuillHandwriting",
-            dependencies: ["CZinnia", "QuillCore", "QuillShapes"],
+            dependencies: ["CZinnia", "QuillCore", "QuillShapes"]
+        ),
+        // Quill's English handwriting model as a resource: linked by the command and the tests only
+        // (a resource bundle brings Foundation, which libquill leaves out); the others find it by path.
+        .target(
+            name: "QuillHandwritingModel",
             exclude: ["Resources/latin.model.PROVENANCE.md"],
             resources: [.copy("Resources/latin.model")]
         ),
@@ -142,7 +147,7 @@ let package = Package(
         .target(
             name: "QuillC",
             dependencies: [
-                "CQuill", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillLayout",
+                "CQuill", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillLayout", "QuillHandwriting",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             exclude: ["libquill.map"],
@@ -152,7 +157,7 @@ let package = Package(
         .executableTarget(
             name: "quill",
             dependencies: [
-                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillShapes", "QuillHandwriting", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillCanvas", "QuillService",
+                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillShapes", "QuillHandwriting", "QuillHandwritingModel", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillCanvas", "QuillService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -166,12 +171,12 @@ let package = Package(
         // Seeded random numbers for the property tests of every test target.
         .target(name: "QuillTestSupport"),
         .testTarget(name: "QuillCoreTests", dependencies: ["QuillCore", "QuillTestSupport"]),
-        .testTarget(name: "QuillHandwritingTests", dependencies: ["QuillHandwriting", "QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillHandwritingTests", dependencies: ["QuillHandwriting", "QuillHandwritingModel", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillShapesTests", dependencies: ["QuillShapes", "QuillStroke", "QuillInput", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillCore", "QuillTestSupport"]),
-        .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillHandwriting", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillHandwriting", "QuillHandwritingModel", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         // The live session in process: scripted nodes and a clock the test moves.
         .testTarget(name: "QuillServiceTests", dependencies: ["QuillService", "QuillInput", "QuillGestures", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillDevicesTests", dependencies: ["QuillDevices", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Handwriting to text, in the shape of ML Kit's Digital Ink recognizer: an ink of strokes in,
 /// recognized units (words or characters) with ranked candidates out.
@@ -25,9 +29,9 @@ public final class HandwritingRecognizer: Sendable {
             let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             // Installed (Tools/install): PREFIX/share/quill beside PREFIX/bin/quill.
             paths.append(directory.deletingLastPathComponent().appendingPathComponent("share/quill/latin.model").path)
-            // Built (swift build, swift test): the package's resource bundle beside the executable
-            // (not through Bundle.module, which stops the process when the bundle is missing).
-            paths.append(directory.appendingPathComponent("Quill_QuillHandwriting.resources/latin.model").path)
+            // Built (swift build, swift test): the QuillHandwritingModel target's resource bundle
+            // beside the executable (read by path: no Foundation bundle here, none in libquill).
+            paths.append(directory.appendingPathComponent("Quill_QuillHandwritingModel.resources/latin.model").path)
             return paths
         case .japanese: return ["/usr/share/tegaki/models/zinnia/handwriting-ja.model"]
         case .simplifiedChinese: return ["/usr/share/tegaki/models/zinnia/handwriting-zh_CN.model"]
@@ -37,9 +41,13 @@ public final class HandwritingRecognizer: Sendable {
     /// Opens the language's model (`modelPath` overrides where it is looked for) and, for English,
     /// the word list (`wordListPath`, default Debian's `wamerican`; nil when missing reads
     /// characters without it). Throws naming the file, or the package to install.
-    public init(language: HandwritingLanguage, modelPath: String? = nil, wordListPath: String? = HandwritingRecognizer.systemWordList) throws(HandwritingError) {
+    /// `alsoSearching` are more places to look for the model after the language's own (libquill
+    /// adds the ones beside itself).
+    public init(
+        language: HandwritingLanguage, modelPath: String? = nil, wordListPath: String? = HandwritingRecognizer.systemWordList, alsoSearching: [String] = []
+    ) throws(HandwritingError) {
         self.language = language
-        let searched = modelPath.map { [$0] } ?? Self.modelPaths(for: language)
+        let searched = modelPath.map { [$0] } ?? Self.modelPaths(for: language) + alsoSearching
         guard let path = searched.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
             let package = switch language {
             case .english: "Quill with its resources (swift build puts latin.model beside quill)"
@@ -105,3 +113,4 @@ public final class HandwritingRecognizer: Sendable {
         return Array(decoded.prefix(Swift.max(limit, 1)))
     }
 }
+

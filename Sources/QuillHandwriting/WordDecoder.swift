@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads a printed word from its characters' ranked candidates with a word list: the word of the
 /// same length whose letters the characters rank best (the sum of their scores, a letter missing
@@ -14,7 +18,7 @@ struct WordDecoder: Sendable {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw HandwritingError.wordList(path: path, reason: "\(error.localizedDescription)")
+            throw HandwritingError.wordList(path: path, reason: "\(error)")
         }
         var words: [Int: [[UInt8]]] = [:]
         var seen = Set<[UInt8]>()

@@ -360,7 +360,7 @@ struct LayeringTests {
     static let cModules = ["CEvdev", "CInput", "CWacom", "CCairo", "CGtk", "CYAML", "CZinnia", "QuillSystem", "QuillDevices", "QuillRender", "QuillCanvas", "QuillHandwriting", "Glibc"]
     /// The modules libquill links: none imports Foundation (its ICU data is 34 MB of a 61 MB
     /// library), FoundationEssentials at most.
-    static let libquillModules = ["QuillCore", "QuillInput", "QuillStroke", "QuillShapes", "QuillGestures", "QuillLayout", "QuillSystem", "QuillDevices", "QuillYAML", "QuillC"]
+    static let libquillModules = ["QuillCore", "QuillInput", "QuillStroke", "QuillShapes", "QuillGestures", "QuillLayout", "QuillSystem", "QuillDevices", "QuillYAML", "QuillHandwriting", "QuillC"]
 
     func imports(of module: String) throws -> Set<String> {
         let directory = Fixtures.repositoryRoot.appendingPathComponent("Sources/\(module)")

@@ -98,13 +98,13 @@ from typing import Any, Iterator, List, Literal, Optional, Sequence, Tuple, Type
 
 from . import _native
 from ._enums import (Action, Button, DrawingPolicy, Eraser, FingerGestureKind, FingerRequest, Gesture, GestureChange,
-                     Ink, MappingMode, PadKind, Phase, PuckButton, SizeClass, Status, StrokeChangeKind, Tool,
+                     Ink, Language, MappingMode, PadKind, Phase, PuckButton, SizeClass, Status, StrokeChangeKind, Tool,
                      ToolEventKind, TouchPhase, TransformPhase)
 from ._native import (LibraryError, QuillError, _EngineOptions, _FingerGesture, _GestureOutcome, _GesturePreferences,
                       _Layout, _PadEvent, _Sample, _SourceOptions, _StrokeChange, _StrokePoint, _StrokeUpdate,
                       _ToolEvent, _ToolkitEvent, _Touch, _Vertex, check as _check, lib as _L)
-from ._values import (FingerGesture, GestureOutcome, Layout, PadEvent, Rect, Sample, SampleInput, StrokeChange,
-                      StrokePoint, StrokeUpdate, ToolEvent, Touch, _INK_UNSET)
+from ._values import (Candidate, FingerGesture, GestureOutcome, Layout, PadEvent, Rect, Sample, SampleInput, StrokeChange,
+                      StrokePoint, StrokeUpdate, ToolEvent, Touch, _INK_UNSET, RecognizedUnit)
 
 # The binding's version (pyproject.toml's, VERSION's); version() is the loaded libquill's.
 __version__ = "0.4.0"
@@ -112,14 +112,15 @@ __version__ = "0.4.0"
 __all__ = [
     "version", "strerror", "library_path", "QuillError", "LibraryError",
     # handles
-    "Source", "Engine", "Toolkit", "Gestures", "layout_window", "layout_device",
+    "Source", "Engine", "Toolkit", "Gestures", "Recognizer", "layout_window", "layout_device",
     # values
     "Sample", "RawSample", "SampleInput", "ToolEvent", "PadEvent", "Touch", "StrokeUpdate", "RawStrokeUpdate",
     "StrokeChange", "StrokePoint", "GestureOutcome", "FingerGesture", "Layout", "Rect", "Vertex", "Geometry",
+    "Candidate", "RecognizedUnit",
     # enums
     "Status", "Phase", "Tool", "Button", "PuckButton", "MappingMode", "Ink", "Eraser", "PadKind", "TouchPhase",
     "ToolEventKind", "StrokeChangeKind", "Action", "Gesture", "GestureChange", "DrawingPolicy", "FingerGestureKind", "FingerRequest",
-    "TransformPhase", "SizeClass",
+    "TransformPhase", "SizeClass", "Language",
 ]
 
 RawSample = _Sample
@@ -653,3 +654,59 @@ def layout_device(device_id: str, landscape: bool = True, left_handed: bool = Fa
     _check(_L().quill_layout_device(device_id.encode(), 1 if landscape else 0, 1 if left_handed else 0,
                                     byref(layout)))
     return Layout._from(layout)
+
+
+class Recognizer(_Handle):
+    """Handwriting to text (quill_recognizer), as ``quill recognize`` reads it: add the ink's points stroke by
+    stroke, then recognize.
+
+    language: ENGLISH ("en": digits, letters, punctuation; printed words read with a word list), JAPANESE ("ja")
+    or SIMPLIFIED_CHINESE ("zh-Hans"); model_path: a Zinnia model to use instead of the language's own.
+    QuillError ERROR_NOT_FOUND when the model is missing (the message names the files searched and the package)."""
+    _free = "quill_recognizer_free"
+
+    def __init__(self, language: Union[Language, int, str] = Language.ENGLISH,
+                 model_path: Union[str, os.PathLike[str], None] = None) -> None:
+        super().__init__()
+        handle = _H()
+        path = None if model_path is None else os.fsencode(model_path)
+        _check(_L().quill_recognizer_new(int(Language.parse(language)), path, byref(handle)))
+        self._h = handle
+
+    def add_stroke(self, points: Sequence[Sequence[float]]) -> None:
+        """Adds one stroke: its points as (x, y) or (x, y, t) — any unit, y growing downwards; t in seconds."""
+        lib, handle, nan = _L(), self._handle(), float("nan")
+        for index, point in enumerate(points):
+            t = point[2] if len(point) > 2 else nan
+            _check(lib.quill_recognizer_add_point(handle, float(point[0]), float(point[1]), float(t), 1 if index == 0 else 0))
+
+    def clear(self) -> None:
+        """Forgets the ink."""
+        _check(_L().quill_recognizer_clear(self._handle()))
+
+    def recognize(self, candidates: int = 5, pre_context: str = "") -> List[RecognizedUnit]:
+        """The units read from the ink added so far, in writing order, each with up to ``candidates`` (1 … 20)."""
+        lib, handle = _L(), self._handle()
+        count = c_size_t()
+        _check(lib.quill_recognizer_recognize(handle, pre_context.encode(), candidates, byref(count)))
+        units = []
+        for unit in range(count.value):
+            found = []
+            for rank in range(candidates):
+                length, score = c_size_t(), c_double()
+                status = lib.quill_recognizer_get_candidate(handle, unit, rank, None, 0, byref(length), byref(score))
+                if status == int(Status.ERROR_NOT_FOUND):
+                    break
+                if status != _BUFFER_TOO_SMALL:
+                    _check(status)
+                text = ctypes.create_string_buffer(length.value + 1)
+                _check(lib.quill_recognizer_get_candidate(handle, unit, rank, text, len(text), byref(length), byref(score)))
+                found.append(Candidate(text.value.decode("utf-8"), score.value))
+            needed = c_size_t()
+            status = lib.quill_recognizer_get_strokes(handle, unit, None, 0, byref(needed))
+            if status != _BUFFER_TOO_SMALL:
+                _check(status)
+            strokes = (c_int32 * max(1, needed.value))()
+            _check(lib.quill_recognizer_get_strokes(handle, unit, strokes, needed.value, byref(needed)))
+            units.append(RecognizedUnit(candidates=tuple(found), strokes=tuple(strokes[:needed.value])))
+        return units

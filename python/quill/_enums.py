@@ -302,6 +302,13 @@ class SizeClass(_Enum):
     REGULAR = 1
 
 
+class Language(_Enum):
+    """enum quill_language: the handwriting a :class:`Recognizer` reads."""
+    ENGLISH = 0
+    JAPANESE = 1
+    SIMPLIFIED_CHINESE = 2
+
+
 _mirror(Status, {"quill_status": "QUILL_"}, ())
 _mirror(Phase, {"quill_phase": "QUILL_PHASE_"}, ("hover", "began", "moved", "ended", "cancelled"))
 _mirror(Tool, {"quill_tool": "QUILL_TOOL_"}, ("pen", "eraser", "brush", "pencil", "airbrush", "mouse", "lens"))
@@ -331,3 +338,4 @@ _mirror(FingerGestureKind, {"quill_finger_gesture_kind": "QUILL_FINGER_"}, ("tap
 _mirror(FingerRequest, {"quill_finger_request": "QUILL_REQUEST_"}, ("none", "undo", "redo"))
 _mirror(TransformPhase, {}, ("began", "changed", "ended", "cancelled"))
 _mirror(SizeClass, {"quill_size_class": "QUILL_SIZE_CLASS_"}, ("compact", "regular"))
+_mirror(Language, {"quill_language": "QUILL_LANGUAGE_"}, ("en", "ja", "zh-Hans"))

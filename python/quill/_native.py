@@ -311,6 +311,13 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "quill_gestures_free": (None, [_H]),
     "quill_layout_window": (c_int, [c_double, c_double, c_int32, _P(_Layout)]),
     "quill_layout_device": (c_int, [c_char_p, c_int32, c_int32, _P(_Layout)]),
+    "quill_recognizer_new": (c_int, [c_int32, c_char_p, _P(_H)]),
+    "quill_recognizer_add_point": (c_int, [_H, c_double, c_double, c_double, c_int32]),
+    "quill_recognizer_clear": (c_int, [_H]),
+    "quill_recognizer_recognize": (c_int, [_H, c_char_p, c_int32, _P(c_size_t)]),
+    "quill_recognizer_get_candidate": (c_int, [_H, c_size_t, c_size_t, c_char_p, c_size_t, _P(c_size_t), _P(c_double)]),
+    "quill_recognizer_get_strokes": (c_int, [_H, c_size_t, _P(c_int32), c_size_t, _P(c_size_t)]),
+    "quill_recognizer_free": (None, [_H]),
 }
 
 # ---------------------------------------------------------------------------------------------

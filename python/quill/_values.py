@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Dict, Mapping, Optional, Union
+from typing import Any, Dict, Mapping, Optional, Tuple, Union
 
 from ._enums import (Action, Button, FingerGestureKind, FingerRequest, Gesture, GestureChange, Ink, PadKind, Phase,
                      SizeClass, StrokeChangeKind, Tool, ToolEventKind, TouchPhase, TransformPhase)
@@ -473,3 +473,29 @@ class Layout:
                                "vertical": self.vertical_size_class.cli_name},
                 "safe_area": self.safe_area.to_dict(), "canvas": self.canvas.to_dict(),
                 "palette": dict(self.palette.to_dict(), docked=self.palette_docked), "scale": self.scale}
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A reading of a recognized unit: its text and score (higher is better)."""
+    text: str
+    score: float
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"text": self.text, "score": self.score}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecognizedUnit:
+    """A word (English) or character (Japanese, Chinese) read from ink: its candidates, best first, and the
+    indexes of the strokes it was read from. ``to_dict()``: a line of ``quill recognize``."""
+    candidates: Tuple[Candidate, ...]
+    strokes: Tuple[int, ...]
+
+    @property
+    def text(self) -> str:
+        """The best candidate's text."""
+        return self.candidates[0].text if self.candidates else ""
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"text": self.text, "candidates": [c.to_dict() for c in self.candidates], "strokes": list(self.strokes)}

@@ -103,7 +103,7 @@ class Header:
 
 
 H = Header(HEADER)
-_HANDLES = {"quill_source", "quill_engine", "quill_toolkit", "quill_gestures"}  # opaque typedefs
+_HANDLES = {"quill_source", "quill_engine", "quill_toolkit", "quill_gestures", "quill_recognizer"}  # opaque typedefs
 _SCALARS = {"int": ctypes.c_int, "int32_t": ctypes.c_int32, "uint32_t": ctypes.c_uint32, "double": ctypes.c_double,
             "size_t": ctypes.c_size_t, "char": ctypes.c_char}
 _STRUCT_CLASSES = {cls._c_name: cls for cls in _native.STRUCTS}
@@ -635,6 +635,39 @@ except quill.LibraryError as error:
     print("raised", isinstance(error, quill.QuillError), isinstance(error, OSError))
     print(error)
 """
+
+
+class RecognizerTests(unittest.TestCase):
+    SCRIBBLE = ROOT / "Recordings" / "scribble" / "cat-water.events"  # "cat water", held-out UNIPEN letters
+
+    def test_the_recording_reads_as_quill_recognize_reads_it(self) -> None:
+        with quill.Recognizer("en") as recognizer, quill.Source.open_recording(self.SCRIBBLE) as source:
+            stroke: list = []
+            for sample in source.samples():
+                if sample.phase in (Phase.BEGAN, Phase.MOVED) and sample.tool != Tool.ERASER:
+                    if sample.phase == Phase.BEGAN and stroke:
+                        recognizer.add_stroke(stroke)
+                        stroke = []
+                    stroke.append((sample.x, sample.y, sample.time))
+            recognizer.add_stroke(stroke)
+            units = recognizer.recognize(candidates=3)
+        self.assertEqual(" ".join(unit.text for unit in units).lower(), "cat water")
+        expected = [json.loads(line) for line in run_quill("recognize", str(self.SCRIBBLE), "--candidates", "3").splitlines()]
+        self.assertEqual([u.to_dict()["strokes"] for u in units], [e["strokes"] for e in expected])
+        self.assertEqual([[c.text for c in u.candidates] for u in units], [[c["text"] for c in e["candidates"]] for e in expected])
+
+    def test_bad_arguments_are_libquills_errors(self) -> None:
+        with self.assertRaises(ValueError):
+            quill.Recognizer("klingon")
+        with self.assertRaises(QuillError) as caught:
+            quill.Recognizer("en", model_path="/nonexistent/latin.model")
+        self.assertEqual(caught.exception.status, Status.ERROR_NOT_FOUND)
+        self.assertIn("/nonexistent/latin.model", caught.exception.message)
+        with quill.Recognizer() as recognizer:
+            with self.assertRaises(QuillError) as caught:
+                recognizer.recognize(candidates=0)
+            self.assertIn("candidates", caught.exception.message)
+            self.assertEqual(recognizer.recognize(), [])
 
 
 class LibrarySearchTests(unittest.TestCase):

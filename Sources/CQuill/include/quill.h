@@ -800,6 +800,60 @@ int quill_layout_window(double width, double height, int32_t left_handed, struct
  */
 int quill_layout_device(const char *device_id, int32_t landscape, int32_t left_handed, struct quill_layout *layout);
 
+/* ---------------------------------------------------------------------------------------- */
+/* Handwriting: ink to text (Zinnia), as `quill recognize` reads it. Added after 0.4.0.        */
+
+enum quill_language {
+    QUILL_LANGUAGE_ENGLISH = 0,            /**< digits, letters, common punctuation; printed words read with a word list */
+    QUILL_LANGUAGE_JAPANESE = 1,           /**< Debian's tegaki-zinnia-japanese (kanji, hiragana) */
+    QUILL_LANGUAGE_SIMPLIFIED_CHINESE = 2  /**< Debian's tegaki-zinnia-simplified-chinese */
+};
+
+typedef struct quill_recognizer quill_recognizer;
+
+/**
+ * A handwriting recognizer for `language` (enum quill_language). model_path NULL: the language's
+ * own model (English: Quill's, installed beside libquill in PREFIX/share/quill; the others:
+ * Debian's Tegaki packages). QUILL_ERROR_NOT_FOUND when the model is missing (quill_last_error
+ * names the files searched and the package to install), QUILL_ERROR_IO when it cannot be read.
+ */
+int quill_recognizer_new(int32_t language, const char *model_path, quill_recognizer **recognizer);
+
+/**
+ * Adds a point to the ink: x, y in any unit with y growing downwards (points, millimetres), t in
+ * seconds or NaN; new_stroke 1 begins a stroke (the first point always does). Strokes in writing
+ * order. At most 1 000 000 points (QUILL_ERROR_INVALID_ARGUMENT beyond: recognize and clear).
+ */
+int quill_recognizer_add_point(quill_recognizer *recognizer, double x, double y, double t, int32_t new_stroke);
+
+/** Forgets the ink and the last results. */
+int quill_recognizer_clear(quill_recognizer *recognizer);
+
+/**
+ * Reads the ink added so far: *unit_count units (words in English, characters in Japanese and
+ * Chinese) in writing order, each with up to `candidates` (1 … 20) candidates, best first.
+ * pre_context (UTF-8, may be NULL) is the text before the ink. Every character is cleaned before
+ * Zinnia sees it: no ink can make it run away.
+ */
+int quill_recognizer_recognize(quill_recognizer *recognizer, const char *pre_context, int32_t candidates, size_t *unit_count);
+
+/**
+ * Candidate `rank` (0 best) of unit `unit` of the last recognition: its text as UTF-8 with a NUL
+ * into `text` (`capacity` bytes), *length its bytes without the NUL, *score its score (higher is
+ * better; may be NULL). QUILL_ERROR_BUFFER_TOO_SMALL with *length when the text and its NUL do
+ * not fit; QUILL_ERROR_NOT_FOUND past the last unit or candidate.
+ */
+int quill_recognizer_get_candidate(const quill_recognizer *recognizer, size_t unit, size_t rank, char *text, size_t capacity, size_t *length,
+                                   double *score);
+
+/**
+ * The indexes of the strokes unit `unit` was read from, in writing order: the buffer rules of
+ * quill_engine_get_stroke_ids.
+ */
+int quill_recognizer_get_strokes(const quill_recognizer *recognizer, size_t unit, int32_t *strokes, size_t capacity, size_t *count);
+
+void quill_recognizer_free(quill_recognizer *recognizer);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,4 +1,7 @@
 import CQuill
+#if canImport(Glibc)
+import Glibc
+#endif
 import QuillHandwriting
 
 @_silgen_name("cquill_library_path")
@@ -20,11 +23,24 @@ final class RecognizerBox {
     static let maximumPoints = 1_000_000
 }
 
-/// The model files beside libquill: PREFIX/lib/../share/quill (installed) and the build's resource folder.
+/// The model files beside libquill: PREFIX/lib/../share/quill (installed) and the build's resource
+/// folder — beside the path it was loaded by and beside the file itself (a symbolic link's target).
 private func besideTheLibrary() -> [String] {
-    guard let path = cquill_library_path().map({ String(cString: $0) }), let slash = path.lastIndex(of: "/") else { return [] }
-    let directory = String(path[..<slash])
-    return [directory + "/../share/quill/latin.model", directory + "/Quill_QuillHandwritingModel.resources/latin.model"]
+    guard let loaded = cquill_library_path().map({ String(cString: $0) }) else { return [] }
+    var files = [loaded]
+    if let resolved = realpath(loaded, nil) {
+        files.append(String(cString: resolved))
+        free(resolved)
+    }
+    var paths: [String] = []
+    for file in files {
+        guard let slash = file.lastIndex(of: "/") else { continue }
+        let directory = String(file[..<slash])
+        for path in [directory + "/../share/quill/latin.model", directory + "/Quill_QuillHandwritingModel.resources/latin.model"] where !paths.contains(path) {
+            paths.append(path)
+        }
+    }
+    return paths
 }
 
 @_cdecl("quill_recognizer_new")

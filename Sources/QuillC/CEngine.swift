@@ -108,7 +108,9 @@ private func makeEngine(_ value: quill_engine_options, mapping: TabletMapping, c
         throw CFailure.invalid("quill_engine_options.eraser_radius is \(value.eraser_radius); expected points > 0 and ≤ 1000, or 0 for the default 8")
     }
     let keeps = callerSize < Int(QUILL_ENGINE_OPTIONS_SIZE_V2) ? value.records_path != 0 : value.eraser != Int32(QUILL_ERASER_NONE.rawValue)
-    var recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, eraserRadius: radius, keepsDrawing: keeps)
+    var recorder = DrawingRecorder(
+        ink: ink, mapping: mapping, eraser: eraser, eraserRadius: radius, shapes: value.shapes_off == 0 ? .defaults : nil,
+        editingGestures: value.editing_gestures_off == 0, keepsDrawing: keeps)
     recorder.isSmoothingEnabled = value.smoothing_off == 0
     recorder.isPredictionEnabled = value.prediction_off == 0
     let box = EngineBox(recorder: recorder)
@@ -137,7 +139,7 @@ public func quill_engine_new_for_source(
         let box = try SourceBox.from(source)
         guard out != nil else { throw CFailure.invalid("engine (the output pointer) is NULL") }
         var value = quill_engine_options()
-        var callerSize = Int(QUILL_ENGINE_OPTIONS_SIZE_V2)  // NULL: today's defaults
+        var callerSize = Int(QUILL_ENGINE_OPTIONS_SIZE_V3)  // NULL: today's defaults
         if let options {
             value = try CStatus.check(options, "quill_engine_options")
             callerSize = Int(options.pointee.size)

@@ -469,7 +469,7 @@ static int sizes(void) {
     SIZES(quill_sample, SAMPLE, QUILL_SAMPLE_SIZE_V2);
     SIZES(quill_source_options, SOURCE_OPTIONS, QUILL_SOURCE_OPTIONS_SIZE_V3);
     SIZES(quill_pad_event, PAD_EVENT, QUILL_PAD_EVENT_SIZE_V1);
-    SIZES(quill_engine_options, ENGINE_OPTIONS, QUILL_ENGINE_OPTIONS_SIZE_V2);
+    SIZES(quill_engine_options, ENGINE_OPTIONS, QUILL_ENGINE_OPTIONS_SIZE_V3);
     SIZES(quill_stroke_update, STROKE_UPDATE, QUILL_STROKE_UPDATE_SIZE_V2);
     SIZES(quill_toolkit_event, TOOLKIT_EVENT, QUILL_TOOLKIT_EVENT_SIZE_V1);
     SIZES(quill_gesture_preferences, GESTURE_PREFERENCES, QUILL_GESTURE_PREFERENCES_SIZE_V1);

@@ -374,20 +374,24 @@ class Engine(_Handle):
     (Source.area, Toolkit.area), and canvas=(width, height) points (None: 1366 × 1024).
     smoothing/prediction switch those off when False; eraser: how the eraser end (or Ink.ERASER)
     erases the kept strokes (Eraser.BITMAP: splits them; VECTOR: whole strokes; NONE: keeps no strokes,
-    erases nothing, updates still say ``erasing``); eraser_radius: points (None: 8)."""
+    erases nothing, updates still say ``erasing``); eraser_radius: points (None: 8). snap_shapes: a stroke
+    whose tip rested ≥ 0.45 s before lifting becomes its shape (hold to snap); editing_gestures: a
+    scratch-out over ink erases what it covers (both on by default)."""
     _free = "quill_engine_free"
 
     def __init__(self, ink: Union[Ink, int, str] = Ink.PEN, width: Optional[float] = None, *,
                  source: Optional[Source] = None, device: int = 0, area_mm: Optional[Sequence[float]] = None,
                  canvas: Optional[Sequence[float]] = None, smoothing: bool = True, prediction: bool = True,
-                 eraser: Union[Eraser, int, str] = Eraser.BITMAP, eraser_radius: Optional[float] = None) -> None:
+                 eraser: Union[Eraser, int, str] = Eraser.BITMAP, eraser_radius: Optional[float] = None,
+                 snap_shapes: bool = True, editing_gestures: bool = True) -> None:
         super().__init__()
         area_width, area_height = _pair(area_mm, "area_mm")
         canvas_width, canvas_height = _pair(canvas, "canvas")
         options = _EngineOptions(ink=int(Ink.parse(ink)), width=width or 0.0, area_width_mm=area_width,
                                  area_height_mm=area_height, canvas_width=canvas_width, canvas_height=canvas_height,
                                  smoothing_off=0 if smoothing else 1, prediction_off=0 if prediction else 1,
-                                 eraser=int(Eraser.parse(eraser)), eraser_radius=eraser_radius or 0.0)
+                                 eraser=int(Eraser.parse(eraser)), eraser_radius=eraser_radius or 0.0,
+                                 shapes_off=0 if snap_shapes else 1, editing_gestures_off=0 if editing_gestures else 1)
         handle = _H()
         if source is None:
             _check(_L().quill_engine_new(byref(options), byref(handle)))

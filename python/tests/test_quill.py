@@ -516,6 +516,64 @@ class EngineTests(unittest.TestCase):
             self.assertIn(f"samples:    {count} ", summary)
 
 
+class InkThatUnderstandsTests(unittest.TestCase):
+    """Hold to snap and the scratch-out through libquill, on and off (quill_engine_options.shapes_off,
+    editing_gestures_off): strokes drawn with a toolkit's pointer at 240 Hz."""
+
+    def draw(self, strokes: List[Tuple[List[Tuple[float, float]], float]], **options: Any) -> quill.Engine:
+        toolkit = quill.Toolkit(3.78, (800, 600))
+        engine = quill.Engine(area_mm=toolkit.area, canvas=(800, 600), **options)
+        t = 0.0
+        for points, rest in strokes:
+            for x, y in points + [points[-1]] * int(rest * 240):
+                engine.add(toolkit.sample(x, y, t, True, pressure=0.5))
+                t += 1 / 240
+            engine.add(toolkit.sample(points[-1][0], points[-1][1], t, False))
+            t += 0.3
+        engine.finish()
+        toolkit.close()
+        return engine
+
+    @staticmethod
+    def along(corners: List[Tuple[float, float]], step: float = 1.5, wobble: float = 3.0) -> List[Tuple[float, float]]:
+        points = []
+        for (ax, ay), (bx, by) in zip(corners, corners[1:]):
+            n = max(1, int(math.hypot(bx - ax, by - ay) / step))
+            for i in range(n):
+                u = i / n
+                w = wobble * math.sin(u * math.pi * 3)  # a hand's bow across the side
+                dx, dy = (bx - ax) / max(1e-9, math.hypot(bx - ax, by - ay)), (by - ay) / max(1e-9, math.hypot(bx - ax, by - ay))
+                points.append((ax + (bx - ax) * u - dy * w, ay + (by - ay) * u + dx * w))
+        return points + [corners[-1]]
+
+    def test_a_held_rectangle_snaps_unless_switched_off(self) -> None:
+        rectangle = self.along([(100, 100), (300, 100), (300, 250), (100, 250), (100, 100)])
+        tops = {}
+        for snap in (True, False):
+            engine = self.draw([(rectangle, 0.6)], snap_shapes=snap)
+            points, _ = engine.stroke_points(engine.stroke_ids()[0])
+            tops[snap] = [p.y for p in points if p.y < 175 and 150 < p.x < 250]
+            engine.close()
+        self.assertTrue(tops[True] and tops[False])
+        # Snapped: the top side is one horizontal line; as drawn, it bows by the hand's 3 points.
+        self.assertLess(max(tops[True]) - min(tops[True]), 1e-6, tops[True][:5])
+        self.assertGreater(max(tops[False]) - min(tops[False]), 2)
+
+    def test_a_scratch_out_over_ink_erases_it_unless_switched_off(self) -> None:
+        line = self.along([(100, 400), (300, 400)], wobble=0)
+        scratch = self.along([(120 + 160 * (i % 2), 394 + 2 * i) for i in range(7)], wobble=0)
+        for gestures in (True, False):
+            engine = self.draw([(line, 0.0), (scratch, 0.0)], editing_gestures=gestures)
+            erased = [c for c in engine.changes() if c.kind == StrokeChangeKind.ERASED]
+            if gestures:
+                self.assertEqual(len(erased), 1)
+                self.assertEqual(engine.stroke_ids(), [], "the line is erased and the scratch not kept")
+            else:
+                self.assertEqual(erased, [])
+                self.assertEqual(len(engine.stroke_ids()), 2)
+            engine.close()
+
+
 class GestureTests(unittest.TestCase):
     def test_double_taps_switch_to_the_eraser_ink(self) -> None:
         gestures = quill.Gestures()

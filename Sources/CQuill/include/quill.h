@@ -74,6 +74,7 @@ const char *quill_last_error(void);
 #define QUILL_PAD_EVENT_SIZE_V1 48
 #define QUILL_ENGINE_OPTIONS_SIZE_V1 64
 #define QUILL_ENGINE_OPTIONS_SIZE_V2 80 /**< + eraser, eraser_radius (after 0.4.0) */
+#define QUILL_ENGINE_OPTIONS_SIZE_V3 88 /**< + shapes_off, editing_gestures_off (after 0.4.0) */
 #define QUILL_STROKE_UPDATE_SIZE_V1 96
 #define QUILL_STROKE_UPDATE_SIZE_V2 112 /**< + stroke_id, erasing, change_count (after 0.4.0) */
 #define QUILL_STROKE_CHANGE_SIZE_V1 32 /**< after 0.4.0 */
@@ -383,6 +384,11 @@ struct quill_engine_options {
     /* QUILL_ENGINE_OPTIONS_SIZE_V1 ends here (0.4.0). */
     int32_t eraser;           /**< enum quill_eraser; 0 = QUILL_ERASER_BITMAP (after 0.4.0) */
     double eraser_radius;     /**< points; 0 = 8 (after 0.4.0) */
+    /* QUILL_ENGINE_OPTIONS_SIZE_V2 ends here. */
+    int32_t shapes_off;       /**< 1: no hold to snap (default 0: a stroke whose tip rested ≥ 0.45 s within 1 mm before
+                                   lifting becomes its shape, as `quill shapes` reads it) */
+    int32_t editing_gestures_off; /**< 1: a scratch-out over ink is ink (default 0: it erases the strokes it covers, which
+                                       quill_engine_next_change reports, and is not kept) */
 };
 
 typedef struct quill_engine quill_engine;

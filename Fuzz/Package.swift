@@ -17,6 +17,13 @@ let package = Package(
             name: "FuzzRelay",
             dependencies: ["FuzzSupport", .product(name: "QuillService", package: "Quill"), .product(name: "QuillGestures", package: "Quill")],
             path: "Sources/FuzzRelay"),
+        .executableTarget(
+            name: "FuzzInk",
+            dependencies: [
+                "FuzzSupport", .product(name: "QuillShapes", package: "Quill"), .product(name: "QuillHandwriting", package: "Quill"),
+                .product(name: "QuillCore", package: "Quill"),
+            ],
+            path: "Sources/FuzzInk"),
         .executableTarget(name: "FuzzDrawing", dependencies: ["FuzzSupport", .product(name: "QuillStroke", package: "Quill")], path: "Sources/FuzzDrawing"),
     ]
 )

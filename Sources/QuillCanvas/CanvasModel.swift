@@ -98,6 +98,8 @@ public final class CanvasModel {
     public private(set) var hoverPreview: HoverPreview?
     /// The drawing's text boxes people write in with the pen (Scribble), in the order they were made.
     public internal(set) var textFields: [ScribbleField] = []
+    /// True while a finger's ink sample goes through ``add(_:readAt:now:)``.
+    var isFingerInk = false
     /// The text box the stroke in contact writes in, nil when it inks the page.
     var scribbling: Int?
     /// What the text boxes did with the pen's writing and gestures, oldest first.
@@ -337,7 +339,10 @@ public final class CanvasModel {
                     translation: Point(x: image.x - start.x, y: image.y - start.y), centroid: image)
             case .ink(let sample):
                 // Timed from its touch's read (a held-back stroke's samples from the read that let them out).
+                // A finger inks the page, never a text box (Scribble is the pen's).
+                isFingerInk = true
                 add(sample, readAt: readAt, now: now)
+                isFingerInk = false
             }
         }
     }

@@ -6,7 +6,8 @@ import QuillStroke
 /// Scribble in the canvas: text boxes on the page that the pen writes in. A pen stroke that begins
 /// in a text box (within its reach) writes in it instead of inking the page; the box reads it
 /// (``ScribbleField``) once the pen has rested ``ScribbleParameters/commitDelay``, left proximity,
-/// begun a stroke elsewhere, or the input ended. The eraser end and fingers never write.
+/// begun a stroke elsewhere, or the input ended. The eraser end and fingers never write (a finger
+/// that may draw inks the page under the box: Scribble is the pen's).
 extension CanvasModel {
     /// Adds a text box to the page (document points). The first opens the handwriting model of
     /// ``CanvasOptions/handwritingLanguage``: throws ``HandwritingError`` when it cannot, or
@@ -19,6 +20,19 @@ extension CanvasModel {
             fontSize: box.fontSize, recognizer: recognizer, measure: { TextMetrics.width(of: $0, size: $1) })
         textFields.append(field)
         changes.append(.redrawAll)
+    }
+
+    /// Adds an empty text box in the middle of what the window shows (the T key): 60 % of the visible
+    /// canvas wide (at most the page's width), 64 points tall, type 32 points, saying "Write here".
+    /// Returns it (document points). Throws as ``addTextBox(_:)``.
+    @discardableResult
+    public func addTextBoxInView() throws -> TextBox {
+        let canvas = layout.canvas
+        let centre = documentPoint(x: canvas.midX, y: canvas.midY)
+        let width = Swift.min(document.width, 0.6 * canvas.width / pageScale)
+        let box = TextBox(x: centre.x - width / 2, y: centre.y - 32, width: width, height: 64, placeholder: "Write here", fontSize: 32)
+        try addTextBox(box)
+        return box
     }
 
     /// The text boxes as the drawing file keeps them (text read so far).
@@ -39,7 +53,7 @@ extension CanvasModel {
     /// true when the sample was the box's (the page does not ink it).
     func scribble(_ sample: PenSample, at page: Point, now: Double) -> Bool {
         advanceTextFields(to: sample.time, now: now)
-        guard sample.tool != .eraser else { return false }
+        guard sample.tool != .eraser, !isFingerInk else { return false }
         if let index = scribbling {
             switch sample.phase {
             case .moved: textFields[index].move(to: page, time: sample.time)

@@ -38,7 +38,7 @@ public struct CanvasError: Error, Hashable, Sendable, CustomStringConvertible {
 /// The `quill canvas` window: a GTK 4 window whose drawing area shows a ``CanvasModel`` painted
 /// by ``CanvasPainter``, fed by a recording, a live tablet (libinput's fd or Quill's evdev
 /// reader, in GTK's main loop) or GTK's pointer. Keys: Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S
-/// save, Ctrl+E export PNG, Delete clear, 1–7 inks, E eraser — never a pen gesture; Ctrl+scroll
+/// save, Ctrl+E export PNG, Delete clear, 1–7 inks, E eraser, T a text box — never a pen gesture; Ctrl+scroll
 /// zooms the page about the pointer, Ctrl+0 fits it again (``CanvasModel/pageTransform``).
 public final class CanvasWindow {
     public let model: CanvasModel
@@ -414,7 +414,7 @@ public final class CanvasWindow {
         gtk_widget_add_controller(area, keys)
     }
 
-    /// A key: undo, redo, save, export, clear, fit the page, inks, eraser. True when it was one of them.
+    /// A key: undo, redo, save, export, clear, fit the page, inks, eraser, a text box. True when it was one of them.
     func key(_ key: guint, control: Bool, shift: Bool) -> Bool {
         let now = MonotonicClock.now()
         switch (Int32(key), control) {
@@ -426,6 +426,8 @@ public final class CanvasWindow {
         case (GDK_KEY_Delete, _): model.clear()
         case (GDK_KEY_e, false), (GDK_KEY_E, false): model.choose(control: CanvasModel.paletteInks.count - 1, now: now)
         case let (k, false) where (GDK_KEY_1...GDK_KEY_7).contains(k): model.choose(control: Int(k - GDK_KEY_1), now: now)
+        case (GDK_KEY_t, false), (GDK_KEY_T, false):
+            do { try model.addTextBoxInView() } catch { messages.append("text box: \(error)") }
         default: return false
         }
         redraw()

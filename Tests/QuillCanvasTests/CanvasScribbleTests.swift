@@ -83,6 +83,38 @@ struct CanvasScribbleTests {
         #expect(erasing.textFields[0].text.isEmpty && erasing.scribbleEdits.isEmpty)
     }
 
+    /// Scribble is the pen's: on the palm fixture (a real Cintiq 13HD pen and touches), a text box
+    /// over the whole page takes every pen stroke, and the fingers that may draw (anyInput) still ink
+    /// the page under it.
+    @Test func aFingerInksThePageUnderATextBox() throws {
+        let (events, mapping) = try CanvasFingerTests.events(CanvasFingerTests.fixture)
+        let plain = try CanvasFingerTests.model(mapping, policy: .anyInput)
+        CanvasFingerTests.play(events, on: plain)
+        let penOnly = try CanvasFingerTests.model(mapping, policy: .anyInput)
+        CanvasFingerTests.play(events.filter { $0.touch == nil }, on: penOnly)
+        let boxed = try CanvasFingerTests.model(mapping, policy: .anyInput)
+        try boxed.addTextBox(TextBox(x: 0, y: 0, width: boxed.document.width, height: boxed.document.height))
+        CanvasFingerTests.play(events, on: boxed)
+        let fingers = plain.recorder.drawing.strokes.count - penOnly.recorder.drawing.strokes.count
+        #expect(fingers > 0 && penOnly.recorder.drawing.strokes.count > 0)
+        #expect(boxed.recorder.drawing.strokes.count == fingers, "the page holds the fingers' strokes, the box took the pen's")
+    }
+
+    @Test func theTKeysTextBoxIsInTheMiddleOfWhatTheWindowShows() throws {
+        let mapping = try CanvasModelTests.timeline(Self.recording).mapping
+        let model = try CanvasModelTests.model(mapping)
+        let fitted = try model.addTextBoxInView()
+        // At the identity: centred on the page, 60 % of the canvas rectangle wide in page points.
+        #expect(abs(fitted.x + fitted.width / 2 - model.document.width / 2) < 1e-9 && abs(fitted.y + 32 - model.document.height / 2) < 1e-9)
+        #expect(abs(fitted.width - 0.6 * model.layout.canvas.width / model.pageScale) < 1e-9)
+        // Zoomed 2× about a window point: the box is half as wide on the page, centred on what shows.
+        try model.zoomPage(by: 2, about: Point(x: 100, y: 100))
+        let zoomed = try model.addTextBoxInView()
+        let centre = model.documentPoint(x: model.layout.canvas.midX, y: model.layout.canvas.midY)
+        #expect(abs(zoomed.width - fitted.width / 2) < 1e-9 && abs(zoomed.x + zoomed.width / 2 - centre.x) < 1e-9)
+        #expect(model.textFields.count == 2 && model.textBoxes.allSatisfy { $0.placeholder == "Write here" && $0.text.isEmpty })
+    }
+
     @Test func aDrawingFileWithABadTextBoxIsRefusedByName() throws {
         let drawing = Drawing(canvasWidth: 800, canvasHeight: 600, textBoxes: [TextBox(x: 10, y: 10, width: 0, height: 40)])
         let data = try JSONEncoder().encode(drawing)

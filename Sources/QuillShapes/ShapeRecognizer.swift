@@ -274,7 +274,7 @@ public struct ShapeRecognizer: Sendable {
     }
 
     /// An arrow drawn in one stroke: a shaft (the first piece, at least a third of the stroke),
-    /// then a head near the shaft's end reaching out on both sides of it, each barb 10°–75° off the
+    /// then a head near the shaft's end reaching out on both sides of it, each barb 3°–75° off the
     /// shaft. The perfect arrow has two equal barbs at their mean angle.
     private func arrow(_ fit: PiecewiseLineFit, pieces: Int) -> Shape? {
         let points = fit.points, cuts = fit.breaks[pieces]
@@ -299,7 +299,7 @@ public struct ShapeRecognizer: Sendable {
         let back = PlaneGeometry.direction(tip, tail)
         let leftAngle = abs(PlaneGeometry.wrapped(PlaneGeometry.direction(tip, left.point) - back))
         let rightAngle = abs(PlaneGeometry.wrapped(PlaneGeometry.direction(tip, right.point) - back))
-        let spread = 0.17...1.31  // 10° … 75°
+        let spread = 0.05...1.31  // 3° … 75°
         guard spread.contains(leftAngle), spread.contains(rightAngle) else { return nil }
         let reach = (left.reach + right.reach) / 2, angle = (leftAngle + rightAngle) / 2
         func barb(_ turn: Double) -> Point {

@@ -98,6 +98,8 @@ public final class CanvasModel {
     public private(set) var hoverPreview: HoverPreview?
     /// The drawing's text boxes people write in with the pen (Scribble), in the order they were made.
     public internal(set) var textFields: [ScribbleField] = []
+    /// The last pen sample's time and the monotonic second it came at (``pollTextFields(now:)``).
+    var lastSampleClock: (sampleTime: Double, at: Double)?
     /// True while a finger's ink sample goes through ``add(_:readAt:now:)``.
     var isFingerInk = false
     /// The text box the stroke in contact writes in, nil when it inks the page.

@@ -52,6 +52,7 @@ extension CanvasModel {
     /// Takes a pen sample (document point `page`) for a text box when its stroke writes in one:
     /// true when the sample was the box's (the page does not ink it).
     func scribble(_ sample: PenSample, at page: Point, now: Double) -> Bool {
+        lastSampleClock = (sample.time, now)
         advanceTextFields(to: sample.time, now: now)
         guard sample.tool != .eraser, !isFingerInk else { return false }
         if let index = scribbling {
@@ -80,6 +81,18 @@ extension CanvasModel {
         scribbling = index
         textFields[index].begin(at: page, time: sample.time)
         return true
+    }
+
+    /// True while a text box holds writing not yet read (the window keeps polling).
+    public var isWritingInTextBox: Bool { textFields.contains(where: \.isWriting) }
+
+    /// Reads the ink of text boxes whose pen has rested ``ScribbleParameters/commitDelay``, judged
+    /// at monotonic second `now` from the last sample (the samples' clock run on since it came): a
+    /// pen held still above the tablet, or a pointer, sends nothing. The window calls it each frame
+    /// while ``isWritingInTextBox``, for live input (a replay's own samples say when time passes).
+    public func pollTextFields(now: Double) {
+        guard scribbling == nil, let last = lastSampleClock else { return }
+        advanceTextFields(to: last.sampleTime + Swift.max(0, now - last.at), now: now)
     }
 
     /// Reads the ink of every text box whose pen has rested long enough by `time` (sample seconds).

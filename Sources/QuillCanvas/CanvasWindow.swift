@@ -237,7 +237,7 @@ public final class CanvasWindow {
     private func redraw() {
         guard let area else { return }
         gtk_widget_queue_draw(area)
-        if model.visibleFeedback(at: MonotonicClock.now()) != nil { keepTicking() }
+        if model.visibleFeedback(at: MonotonicClock.now()) != nil || model.isWritingInTextBox { keepTicking() }
     }
 
     /// One frame: plays the recording up to now, keeps the window drawing while anything moves.
@@ -261,10 +261,14 @@ public final class CanvasWindow {
                 if screenshot != nil { screenshotFramesLeft = 2 }
             }
         }
+        let live: Bool
+        if case .replay = input { live = false } else { live = true }
+        // Live writing in a text box is read once the pen has rested, even if it sends nothing.
+        if live, model.isWritingInTextBox { model.pollTextFields(now: MonotonicClock.now()) }
         gtk_widget_queue_draw(area)
         let replaying: Bool
         if case .replay = input { replaying = next < timeline.count } else { replaying = false }
-        let moving = replaying || screenshotFramesLeft != nil || model.visibleFeedback(at: MonotonicClock.now()) != nil
+        let moving = replaying || screenshotFramesLeft != nil || model.visibleFeedback(at: MonotonicClock.now()) != nil || (live && model.isWritingInTextBox)
         if !moving { ticking = 0 }
         return moving
     }

@@ -70,6 +70,25 @@ struct CanvasScribbleTests {
         #expect(reopened.textFields.map(\.text) == [oracle])
     }
 
+    /// A live pen that holds still sends nothing: the window's frames poll, and the writing is read
+    /// once the samples' clock, run on from the last sample, passes the commit delay — not before.
+    @Test func writingIsReadWhenThePenRestsWithoutSamples() throws {
+        let (items, mapping) = try CanvasModelTests.timeline(Self.recording)
+        let model = try CanvasModelTests.model(mapping)
+        try model.addTextBox(Self.box)
+        // The samples up to the last pen lift, each arriving 1 s after the one before on the window's clock.
+        var samples: [PenSample] = []
+        for case .sample(let sample) in items { samples.append(sample) }
+        let lift = try #require(samples.lastIndex { $0.phase == .ended })
+        for (index, sample) in samples[...lift].enumerated() { model.add(sample, now: 1000 + Double(index)) }
+        let arrived = 1000 + Double(lift)
+        #expect(model.isWritingInTextBox)
+        model.pollTextFields(now: arrived + 0.5)
+        #expect(model.isWritingInTextBox && model.textFields[0].text.isEmpty)
+        model.pollTextFields(now: arrived + 0.7)
+        #expect(!model.isWritingInTextBox && model.textFields[0].text.lowercased() == "cat water")
+    }
+
     @Test func aBoxElsewhereOrTheEraserLeavesTheWritingAsItWas() throws {
         let mapping = try CanvasModelTests.timeline(Self.recording).mapping
         let elsewhere = try CanvasModelTests.model(mapping)

@@ -28,21 +28,26 @@ import Testing
 
     /// Printed words put together from held-out letters (each letter's strokes moved into place, a
     /// fifth of its height after the one before): characters are split by space and the word list
-    /// reads the word.
-    @Test func wordsOfHeldOutLettersAreReadWithTheWordList() throws {
+    /// reads the word. As the letters come (eight writers' sizes side by side) and as one hand
+    /// writes them (one x-height, descenders below the line: ``HeldOutWriting/word(_:oneHand:)``).
+    @Test(arguments: [false, true])
+    func wordsOfHeldOutLettersAreReadWithTheWordList(oneHand: Bool) throws {
         let recognizer = try HandwritingRecognizer(language: .english)
-        let words = ["cat", "house", "water", "paper", "light", "music", "green", "table", "river", "stone"]
+        let words = ["cat", "house", "water", "paper", "light", "music", "green", "table", "river", "stone",
+                     "dog", "bird", "fish", "tree", "book", "hand", "world", "night", "money", "point"]
         var read = 0
         var misread: [String] = []
         for word in words {
-            let strokes = HeldOutWriting.word(word)
+            let strokes = HeldOutWriting.word(word, oneHand: oneHand)
             let units = recognizer.recognize(HandwritingInk(strokes: strokes))
             // Every stroke is read, once (a descender or a wide gap may split a word: "paper" → P ap er).
             #expect(units.flatMap(\.strokes).sorted() == Array(0..<strokes.count))
             if units.map(\.text).joined(separator: " ").lowercased() == word { read += 1 } else { misread.append("\(word)→\(units.map(\.text))") }
         }
-        print("words read: \(read) of \(words.count): \(misread)")
-        // Measured 2 of 10 (cat, water; house → hooke, light → slight): short of the issue's 75 %.
-        #expect(read >= 2, "\(misread)")
+        print("words read (\(oneHand ? "one hand" : "letters as they come")): \(read) of \(words.count): \(misread)")
+        // Measured 4 of 20 as the letters come (a descender or a small letter beside a big one splits
+        // a word) and 7 of 20 written as one hand: the characters, not the segmentation, fall short
+        // of the issue's 75 % (house → hooke, night → light).
+        #expect(read >= (oneHand ? 7 : 4), "\(misread)")
     }
 }

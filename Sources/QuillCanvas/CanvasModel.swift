@@ -82,9 +82,16 @@ public final class CanvasModel {
     public var penUsesPalette = true
     /// A stroke that began on the palette: a palette tap, not ink, until the tip lifts.
     private var isPaletteStroke = false
-    private var undoStack: [[Stroke]] = []
-    private var redoStack: [[Stroke]] = []
-    private var committed: [Stroke] = []
+    /// What undo and redo go back and forth between: the committed strokes and the text boxes' texts.
+    struct PageState: Equatable {
+        var strokes: [Stroke]
+        var texts: [String]
+    }
+    private var undoStack: [PageState] = []
+    private var redoStack: [PageState] = []
+    var committed = PageState(strokes: [], texts: [])
+    /// The page now: the committed strokes and the text boxes' texts.
+    var pageState: PageState { PageState(strokes: recorder.drawing.strokes, texts: textFields.map(\.text)) }
     /// True when the drawing changed since it was last saved or opened.
     public internal(set) var hasUnsavedChanges = false
     /// Monotonic seconds the samples taken since the last ``takeReadTimes()`` were read at.
@@ -534,26 +541,27 @@ public final class CanvasModel {
         if !changes.isEmpty { feedback = Feedback(text: "palette → \(tool.ink)", shownAt: now) }
     }
 
-    /// Undoes the last change of the committed strokes (a stroke, an erase, a clear).
+    /// Undoes the last change of the page: a stroke, an erase, a clear, or a text box's edit
+    /// (handwriting read, a scratch-out, a join or split, an opened space).
     public func undo() {
         guard let last = undoStack.popLast() else { return }
-        redoStack.append(recorder.drawing.strokes)
+        redoStack.append(pageState)
         restore(last)
     }
 
     /// Redoes what ``undo()`` took back.
     public func redo() {
         guard let next = redoStack.popLast() else { return }
-        undoStack.append(recorder.drawing.strokes)
+        undoStack.append(pageState)
         restore(next)
     }
 
-    /// Removes every stroke (undoable).
+    /// Removes every stroke (undoable); the text boxes keep their text.
     public func clear() {
         guard !recorder.drawing.strokes.isEmpty else { return }
-        undoStack.append(recorder.drawing.strokes)
+        undoStack.append(pageState)
         redoStack.removeAll()
-        restore([])
+        restore(PageState(strokes: [], texts: textFields.map(\.text)))
     }
 
     /// Puts an opened drawing's strokes and text boxes on the canvas (they are not an undoable
@@ -563,7 +571,7 @@ public final class CanvasModel {
         textFields = []
         scribbling = nil
         for box in drawing.textBoxes { try addTextBox(box) }
-        restore(drawing.strokes)
+        restore(PageState(strokes: drawing.strokes, texts: drawing.textBoxes.map(\.text)))
         undoStack.removeAll()
         redoStack.removeAll()
         hasUnsavedChanges = false
@@ -572,9 +580,10 @@ public final class CanvasModel {
     /// The drawing was saved: nothing is unsaved any more.
     public func markSaved() { hasUnsavedChanges = false }
 
-    private func restore(_ strokes: [Stroke]) {
-        recorder.replaceStrokes(with: Drawing(canvasWidth: document.width, canvasHeight: document.height, strokes: strokes))
-        committed = strokes
+    private func restore(_ state: PageState) {
+        recorder.replaceStrokes(with: Drawing(canvasWidth: document.width, canvasHeight: document.height, strokes: state.strokes))
+        for (index, text) in zip(textFields.indices, state.texts) where textFields[index].text != text { textFields[index].setText(text) }
+        committed = pageState
         hasUnsavedChanges = true
         changes.append(.redrawAll)
     }
@@ -587,10 +596,16 @@ public final class CanvasModel {
             if let now { feedback = Feedback(text: "held → \(shape.kind.rawValue)", shownAt: now) }
         }
         if erased { changes.append(.redrawAll) }
-        guard recorder.drawing.strokes != committed else { return }
+        noteChange()
+    }
+
+    /// The page changed (strokes committed or erased, a text box edited): one undoable step.
+    func noteChange() {
+        let now = pageState
+        guard now != committed else { return }
         undoStack.append(committed)
         redoStack.removeAll()
-        committed = recorder.drawing.strokes
+        committed = now
         hasUnsavedChanges = true
     }
 

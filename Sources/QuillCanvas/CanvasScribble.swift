@@ -19,6 +19,9 @@ extension CanvasModel {
             frame: Rect(x: box.x, y: box.y, width: box.width, height: box.height), text: box.text, placeholder: box.placeholder,
             fontSize: box.fontSize, recognizer: recognizer, measure: { TextMetrics.width(of: $0, size: $1) })
         textFields.append(field)
+        // A new box is not an undo step: the steps before it leave it as it is.
+        committed.texts.append(field.text)
+        hasUnsavedChanges = true
         changes.append(.redrawAll)
     }
 
@@ -119,7 +122,8 @@ extension CanvasModel {
         let edits = textFields[index].takeEdits()
         guard let last = edits.last else { return }
         scribbleEdits.append(contentsOf: edits)
-        hasUnsavedChanges = true
+        // A selection changes no text: noteChange keeps only what changed the page.
+        noteChange()
         if let now { feedback = Feedback(text: "scribble → \(last)", shownAt: now) }
     }
 }

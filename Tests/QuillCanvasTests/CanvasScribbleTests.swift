@@ -61,6 +61,12 @@ struct CanvasScribbleTests {
         #expect(model.scribbleEdits == [.inserted(text: oracle, at: 0)])
         #expect(model.visibleFeedback(at: model.feedback?.shownAt ?? 0)?.text == "scribble → wrote “\(oracle)”")
 
+        // Undo takes the text back, redo brings it again; the page's strokes are untouched.
+        model.undo()
+        #expect(model.textFields[0].text.isEmpty && model.recorder.drawing.strokes.isEmpty)
+        model.redo()
+        #expect(model.textFields[0].text == oracle)
+
         // Saved and opened again: the box and its text come back.
         let saved = model.drawingToSave
         #expect(saved.textBoxes == [TextBox(x: 340, y: 300, width: 900, height: 80, text: oracle, placeholder: "Write here", fontSize: 40)])

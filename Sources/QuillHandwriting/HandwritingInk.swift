@@ -57,15 +57,21 @@ public struct RecognitionContext: Hashable, Sendable {
     /// The size of the area written in, in the ink's unit (width, height): a line of writing that
     /// fills it is judged against it; nil judges the ink on its own.
     public var writingArea: (width: Double, height: Double)?
-    public init(preContext: String = "", writingArea: (width: Double, height: Double)? = nil) {
+    /// The characters the field takes (a number field's digits, as a keyboard type tells Scribble):
+    /// each character is read as the best of these; nil takes every character of the model.
+    public var allowedCharacters: Set<Character>?
+    public init(preContext: String = "", writingArea: (width: Double, height: Double)? = nil, allowedCharacters: Set<Character>? = nil) {
         self.preContext = preContext
         self.writingArea = writingArea
+        self.allowedCharacters = allowedCharacters
     }
     public static func == (a: Self, b: Self) -> Bool {
         a.preContext == b.preContext && a.writingArea?.width == b.writingArea?.width && a.writingArea?.height == b.writingArea?.height
+            && a.allowedCharacters == b.allowedCharacters
     }
     public func hash(into hasher: inout Hasher) {
         hasher.combine(preContext)
+        hasher.combine(allowedCharacters)
         hasher.combine(writingArea?.width)
         hasher.combine(writingArea?.height)
     }

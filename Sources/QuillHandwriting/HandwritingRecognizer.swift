@@ -70,10 +70,15 @@ public final class HandwritingRecognizer: Sendable {
     /// The `count` best characters for strokes written as one character, best first. `cell` is
     /// the square the character was written in (its top-left corner and side, in the strokes'
     /// unit), which Japanese and Chinese models read a character's place and size from; without
-    /// it the character is fitted to the model's canvas.
-    public func classifyCharacter(_ strokes: [HandwritingStroke], cell: (x: Double, y: Double, side: Double)? = nil, count: Int = 10) -> [RecognitionCandidate] {
+    /// it the character is fitted to the model's canvas. `allowed` keeps only those characters.
+    public func classifyCharacter(
+        _ strokes: [HandwritingStroke], cell: (x: Double, y: Double, side: Double)? = nil, count: Int = 10, allowed: Set<Character>? = nil
+    ) -> [RecognitionCandidate] {
         guard let canvas = CharacterCanvas(strokes.map(\.points), cell: cell) else { return [] }
-        return model.classify(canvas, count: count)
+        guard let allowed else { return model.classify(canvas, count: count) }
+        // Every class ranked (Zinnia scores them all anyway), then only the allowed ones kept.
+        let ranked = model.classify(canvas, count: model.classCount)
+        return Array(ranked.lazy.filter { $0.text.count == 1 && allowed.contains($0.text.first!) }.prefix(Swift.max(1, count)))
     }
 
     /// Reads the ink: units in writing order (words for English, characters for Japanese and
@@ -87,12 +92,14 @@ public final class HandwritingRecognizer: Sendable {
             let line = CharacterSegmenter.squareCharacters(ink, size: context.writingArea?.height)
             return line.characters.map { character in
                 let cell = (x: (character.box.minX + character.box.maxX) / 2 - line.size / 2, y: line.top, side: line.size)
-                return RecognizedUnit(candidates: classifyCharacter(character.strokes.map { ink.strokes[$0] }, cell: cell, count: limit), strokes: character.strokes)
+                return RecognizedUnit(
+                    candidates: classifyCharacter(character.strokes.map { ink.strokes[$0] }, cell: cell, count: limit, allowed: context.allowedCharacters),
+                    strokes: character.strokes)
             }
         case .english:
             let characters = CharacterSegmenter.latinCharacters(ink)
             return CharacterSegmenter.words(characters).map { word in
-                let read = word.map { classifyCharacter(characters[$0].strokes.map { ink.strokes[$0] }, count: 20) }
+                let read = word.map { classifyCharacter(characters[$0].strokes.map { ink.strokes[$0] }, count: 20, allowed: context.allowedCharacters) }
                 let strokes = word.flatMap { characters[$0].strokes }.sorted()
                 return RecognizedUnit(candidates: decode(read, limit: limit), strokes: strokes)
             }

@@ -35,6 +35,9 @@ public struct ScribbleField: Sendable {
     public let fontSize: Double
     /// What the empty field says (shown only while nobody writes).
     public var placeholder: String
+    /// The characters the field takes (a number field: the digits), as a keyboard type tells
+    /// Scribble; nil takes any.
+    public var allowedCharacters: Set<Character>?
     public let parameters: ScribbleParameters
     /// How wide a string is: by default an estimate of 0.55 × the font size a character; a
     /// renderer gives its own (the canvas measures with Cairo).
@@ -170,7 +173,8 @@ public struct ScribbleField: Sendable {
             characters.remove(at: opened - 1)
             at = opened - 1
         }
-        let context = RecognitionContext(preContext: String(characters[..<at]), writingArea: (frame.width, Swift.max(frame.height, fontSize)))
+        let context = RecognitionContext(
+            preContext: String(characters[..<at]), writingArea: (frame.width, Swift.max(frame.height, fontSize)), allowedCharacters: allowedCharacters)
         let words = recognizer.recognize(ink, context: context, candidates: 1).map(\.text).filter { !$0.isEmpty }
         pendingInk = []
         insertionPoint = nil

@@ -26,8 +26,12 @@ struct Recognize: ParsableCommand {
     @Option(help: "A Zinnia model file to read characters with instead of the language's own.")
     var model: String?
 
+    @Option(help: "Read every character as one of these (a number field: 0123456789).")
+    var characters: String?
+
     func validate() throws {
         guard (1...20).contains(candidates) else { throw ValidationError("--candidates must be 1 … 20, not \(candidates)") }
+        if let characters, characters.isEmpty { throw ValidationError("--characters is empty: give the characters to read, e.g. 0123456789") }
     }
 
     func run() throws {
@@ -58,7 +62,8 @@ struct Recognize: ParsableCommand {
         }
         let output = TextOutput()
         defer { output.flush() }
-        for unit in recognizer.recognize(HandwritingInk(strokes: strokes), candidates: candidates) {
+        let context = RecognitionContext(allowedCharacters: characters.map(Set.init))
+        for unit in recognizer.recognize(HandwritingInk(strokes: strokes), context: context, candidates: candidates) {
             output.record(RecognizedUnitRecord(unit))
         }
     }

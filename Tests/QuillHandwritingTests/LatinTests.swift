@@ -26,6 +26,21 @@ import Testing
         #expect(right["upper", default: 0] + right["lower", default: 0] >= 132)
     }
 
+    /// A number field (its characters given, as a keyboard type tells Scribble): each digit is read
+    /// as the best-ranked digit, not lost to o, l, S or z.
+    @Test func aNumberFieldReadsDigitsAmongDigits() throws {
+        let recognizer = try HandwritingRecognizer(language: .english)
+        let digits = Self.samples.filter { $0.label.first!.isNumber }
+        let free = digits.filter { recognizer.classifyCharacter($0.ink, count: 1).first?.text == $0.label }.count
+        let among = digits.filter { recognizer.classifyCharacter($0.ink, count: 1, allowed: Set("0123456789")).first?.text == $0.label }.count
+        print("digits read: \(free) of \(digits.count) among every class, \(among) among the digits")
+        #expect(among > free && among >= 80, "free \(free), among digits \(among)")
+        // Every candidate is an allowed character.
+        for sample in digits.prefix(10) {
+            #expect(recognizer.classifyCharacter(sample.ink, count: 5, allowed: Set("0123456789")).allSatisfy { $0.text.first!.isNumber })
+        }
+    }
+
     /// Printed words put together from held-out letters (each letter's strokes moved into place, a
     /// fifth of its height after the one before): characters are split by space and the word list
     /// reads the word. As the letters come (eight writers' sizes side by side) and as one hand

@@ -36,7 +36,8 @@ private func besideTheLibrary() -> [String] {
     for file in files {
         guard let slash = file.lastIndex(of: "/") else { continue }
         let directory = String(file[..<slash])
-        for path in [directory + "/../share/quill/latin.model", directory + "/Quill_QuillHandwritingModel.resources/latin.model"] where !paths.contains(path) {
+        let name = HandwritingRecognizer.englishModel
+        for path in [directory + "/../share/quill/" + name, directory + "/Quill_QuillHandwritingModel.resources/" + name] where !paths.contains(path) {
             paths.append(path)
         }
     }

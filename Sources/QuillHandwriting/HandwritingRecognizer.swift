@@ -7,15 +7,24 @@ import Foundation
 /// Handwriting to text, in the shape of ML Kit's Digital Ink recognizer: an ink of strokes in,
 /// recognized units (words or characters) with ranked candidates out.
 ///
-/// Characters are read by Zinnia (an SVM over stroke features; Debian `libzinnia`): Japanese and
-/// simplified Chinese with Debian's Tegaki models, English with Quill's model trained on UNIPEN
-/// (`Tools/train-handwriting`), whose words are then read with a word list (Debian `wamerican`).
-/// Every character is cleaned before Zinnia sees it (``CharacterCanvas``): no stroke can make it
-/// run away. Recognition is synchronous and thread-safe.
+/// Japanese and simplified Chinese characters are read by Zinnia (an SVM over stroke features;
+/// Debian `libzinnia`) with Debian's Tegaki models; English characters by Quill's classifier of
+/// the pen's directions (``LatinClassifier``, trained on UNIPEN by `Tools/train-handwriting`), or
+/// by a Zinnia model given as `modelPath`; English words are then read with a word list (Debian
+/// `wamerican`). Every character is cleaned before Zinnia sees it (``CharacterCanvas``): no stroke
+/// can make it run away. Recognition is synchronous and thread-safe.
 public final class HandwritingRecognizer: Sendable {
     public let language: HandwritingLanguage
-    private let model: ZinniaModel
+    /// What reads a character: a Zinnia model, or Quill's English classifier.
+    private enum Reader: Sendable {
+        case zinnia(ZinniaModel)
+        case latin(LatinClassifier)
+    }
+    private let reader: Reader
     private let words: WordDecoder?
+
+    /// The English model's file name: Quill's classifier (its classes in `latin.classes` beside it).
+    public static let englishModel = "latin.classifier"
 
     /// Debian's `wamerican` word list, the English default.
     public static let systemWordList = "/usr/share/dict/american-english"
@@ -24,14 +33,15 @@ public final class HandwritingRecognizer: Sendable {
     public static func modelPaths(for language: HandwritingLanguage) -> [String] {
         switch language {
         case .english:
+            let name = englishModel
             var paths: [String] = []
-            if let directory = ProcessInfo.processInfo.environment["QUILL_HANDWRITING_MODELS"] { paths.append(directory + "/latin.model") }
+            if let directory = ProcessInfo.processInfo.environment["QUILL_HANDWRITING_MODELS"] { paths.append(directory + "/" + name) }
             let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             // Installed (Tools/install): PREFIX/share/quill beside PREFIX/bin/quill.
-            paths.append(directory.deletingLastPathComponent().appendingPathComponent("share/quill/latin.model").path)
+            paths.append(directory.deletingLastPathComponent().appendingPathComponent("share/quill/" + name).path)
             // Built (swift build, swift test): the QuillHandwritingModel target's resource bundle
             // beside the executable (read by path: no Foundation bundle here, none in libquill).
-            paths.append(directory.appendingPathComponent("Quill_QuillHandwritingModel.resources/latin.model").path)
+            paths.append(directory.appendingPathComponent("Quill_QuillHandwritingModel.resources/" + name).path)
             return paths
         case .japanese: return ["/usr/share/tegaki/models/zinnia/handwriting-ja.model"]
         case .simplifiedChinese: return ["/usr/share/tegaki/models/zinnia/handwriting-zh_CN.model"]
@@ -56,7 +66,12 @@ public final class HandwritingRecognizer: Sendable {
             }
             throw HandwritingError.missingModel(language: language.rawValue, searched: searched, package: package)
         }
-        model = try ZinniaModel(path: path)
+        if path.hasSuffix(".classifier") {
+            let classes = String(path.dropLast(".classifier".count)) + ".classes"
+            reader = .latin(try LatinClassifier(path: path, classesPath: classes))
+        } else {
+            reader = .zinnia(try ZinniaModel(path: path))
+        }
         if language == .english, let wordListPath {
             words = try WordDecoder(path: wordListPath)
         } else {
@@ -65,7 +80,12 @@ public final class HandwritingRecognizer: Sendable {
     }
 
     /// The model's class count (characters it can read).
-    public var classCount: Int { model.classCount }
+    public var classCount: Int {
+        switch reader {
+        case .zinnia(let model): model.classCount
+        case .latin(let classifier): classifier.classes.count
+        }
+    }
 
     /// The `count` best characters for strokes written as one character, best first. `cell` is
     /// the square the character was written in (its top-left corner and side, in the strokes'
@@ -74,10 +94,18 @@ public final class HandwritingRecognizer: Sendable {
     public func classifyCharacter(
         _ strokes: [HandwritingStroke], cell: (x: Double, y: Double, side: Double)? = nil, count: Int = 10, allowed: Set<Character>? = nil
     ) -> [RecognitionCandidate] {
-        guard let canvas = CharacterCanvas(strokes.map(\.points), cell: cell) else { return [] }
-        guard let allowed else { return model.classify(canvas, count: count) }
-        // Every class ranked (Zinnia scores them all anyway), then only the allowed ones kept.
-        let ranked = model.classify(canvas, count: model.classCount)
+        let ranked: [RecognitionCandidate]
+        switch reader {
+        case .latin(let classifier):
+            // Its features are bounded whatever the strokes (resampled at a fixed spacing of the
+            // unit box): no cleaning needed beyond dropping points that are not finite.
+            ranked = classifier.classify(strokes.map(\.points), count: allowed == nil ? count : classifier.classes.count)
+        case .zinnia(let model):
+            guard let canvas = CharacterCanvas(strokes.map(\.points), cell: cell) else { return [] }
+            // With `allowed`, every class ranked (Zinnia scores them all anyway), then filtered.
+            ranked = model.classify(canvas, count: allowed == nil ? count : model.classCount)
+        }
+        guard let allowed else { return ranked }
         return Array(ranked.lazy.filter { $0.text.count == 1 && allowed.contains($0.text.first!) }.prefix(Swift.max(1, count)))
     }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Trains Quill's English (Latin) handwriting model for Zinnia from UNIPEN train_r01_v07.
 
-    Tools/train-handwriting/train.py UNIPEN_ROOT [--out Sources/QuillHandwriting/Resources/latin.model]
+    Tools/train-handwriting/train.py UNIPEN_ROOT [--out Sources/QuillHandwritingModel/Resources/latin.model]
                                      [--validate] [--evaluate]
 
 UNIPEN_ROOT holds data/ and include/ of the UNIPEN train_r01_v07 distribution (Zenodo, CC BY 4.0,
@@ -113,7 +113,7 @@ def report(samples, results, elapsed, title):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("root")
-    parser.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "QuillHandwriting", "Resources", "latin.model"))
+    parser.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "QuillHandwritingModel", "Resources", "latin.model"))
     parser.add_argument("--validate", action="store_true")
     parser.add_argument("--evaluate", action="store_true")
     args = parser.parse_args()

@@ -15,12 +15,11 @@ import Foundation
 /// can make it run away. Recognition is synchronous and thread-safe.
 public final class HandwritingRecognizer: Sendable {
     public let language: HandwritingLanguage
-    /// What reads a character: a Zinnia model, or Quill's English classifier.
-    private enum Reader: Sendable {
-        case zinnia(ZinniaModel)
-        case latin(LatinClassifier)
-    }
-    private let reader: Reader
+    /// What reads a character: a Zinnia model, or Quill's English classifier — one of the two.
+    /// (Two optionals, not an enum with payloads: an enum may keep its case in a pointer's spare
+    /// bits, which hides the pointer from LeakSanitizer and reads as a leak when fuzzing.)
+    private let zinnia: ZinniaModel?
+    private let latin: LatinClassifier?
     private let words: WordDecoder?
 
     /// The English model's file name: Quill's classifier (its classes in `latin.classes` beside it).
@@ -68,9 +67,11 @@ public final class HandwritingRecognizer: Sendable {
         }
         if path.hasSuffix(".classifier") {
             let classes = String(path.dropLast(".classifier".count)) + ".classes"
-            reader = .latin(try LatinClassifier(path: path, classesPath: classes))
+            latin = try LatinClassifier(path: path, classesPath: classes)
+            zinnia = nil
         } else {
-            reader = .zinnia(try ZinniaModel(path: path))
+            zinnia = try ZinniaModel(path: path)
+            latin = nil
         }
         if language == .english, let wordListPath {
             words = try WordDecoder(path: wordListPath)
@@ -81,10 +82,7 @@ public final class HandwritingRecognizer: Sendable {
 
     /// The model's class count (characters it can read).
     public var classCount: Int {
-        switch reader {
-        case .zinnia(let model): model.classCount
-        case .latin(let classifier): classifier.classes.count
-        }
+        latin?.classes.count ?? zinnia?.classCount ?? 0
     }
 
     /// The `count` best characters for strokes written as one character, best first. `cell` is
@@ -95,15 +93,16 @@ public final class HandwritingRecognizer: Sendable {
         _ strokes: [HandwritingStroke], cell: (x: Double, y: Double, side: Double)? = nil, count: Int = 10, allowed: Set<Character>? = nil
     ) -> [RecognitionCandidate] {
         let ranked: [RecognitionCandidate]
-        switch reader {
-        case .latin(let classifier):
-            // Its features are bounded whatever the strokes (resampled at a fixed spacing of the
-            // unit box): no cleaning needed beyond dropping points that are not finite.
-            ranked = classifier.classify(strokes.map(\.points), count: allowed == nil ? count : classifier.classes.count)
-        case .zinnia(let model):
+        if let latin {
+            // Its features are bounded whatever the strokes (at most 40 strokes, resampled at a
+            // fixed spacing of the unit box): no cleaning needed beyond dropping points not finite.
+            ranked = latin.classify(strokes.map(\.points), count: allowed == nil ? count : latin.classes.count)
+        } else if let zinnia {
             guard let canvas = CharacterCanvas(strokes.map(\.points), cell: cell) else { return [] }
             // With `allowed`, every class ranked (Zinnia scores them all anyway), then filtered.
-            ranked = model.classify(canvas, count: allowed == nil ? count : model.classCount)
+            ranked = zinnia.classify(canvas, count: allowed == nil ? count : zinnia.classCount)
+        } else {
+            return []
         }
         guard let allowed else { return ranked }
         return Array(ranked.lazy.filter { $0.text.count == 1 && allowed.contains($0.text.first!) }.prefix(Swift.max(1, count)))

@@ -107,8 +107,6 @@ public final class CanvasModel {
     public internal(set) var textFields: [ScribbleField] = []
     /// The last pen sample's time and the monotonic second it came at (``pollTextFields(now:)``).
     var lastSampleClock: (sampleTime: Double, at: Double)?
-    /// True while a finger's ink sample goes through ``add(_:readAt:now:)``.
-    var isFingerInk = false
     /// The text box the stroke in contact writes in, nil when it inks the page.
     var scribbling: Int?
     /// What the text boxes did with the pen's writing and gestures, oldest first.
@@ -349,9 +347,7 @@ public final class CanvasModel {
             case .ink(let sample):
                 // Timed from its touch's read (a held-back stroke's samples from the read that let them out).
                 // A finger inks the page, never a text box (Scribble is the pen's).
-                isFingerInk = true
-                add(sample, readAt: readAt, now: now)
-                isFingerInk = false
+                add(sample, readAt: readAt, now: now, fromFinger: true)
             }
         }
     }
@@ -359,6 +355,11 @@ public final class CanvasModel {
     /// One sample of the pen (any source: a recording, a live tablet, a toolkit pointer).
     /// `readAt` is the monotonic second it was read, for the latency statistics.
     public func add(_ original: PenSample, readAt: Double? = nil, now: Double) {
+        add(original, readAt: readAt, now: now, fromFinger: false)
+    }
+
+    /// A sample of the pen, or of a finger that draws (`fromFinger`: it never writes in a text box).
+    private func add(_ original: PenSample, readAt: Double?, now: Double, fromFinger: Bool) {
         session.handle(.sample(original), into: &outcomes)
         showOutcomes(now: now)
         // A double tap to the eraser makes the pen end erase: a mode, never content.
@@ -383,7 +384,7 @@ public final class CanvasModel {
             if !touching { isPaletteStroke = false }
             return
         }
-        if scribble(sample, at: canvasPoint, now: now) { return }
+        if scribble(sample, at: canvasPoint, now: now, fromFinger: fromFinger) { return }
         readTimes.append(readAt ?? MonotonicClock.now())
         let update = recorder.add(sample)
         if sample.tool != .eraser, let update {
@@ -596,6 +597,9 @@ public final class CanvasModel {
             if let now { feedback = Feedback(text: "held → \(shape.kind.rawValue)", shownAt: now) }
         }
         if erased { changes.append(.redrawAll) }
+        // Only the strokes can have changed here (a text box's edits note themselves): compared
+        // before the page's state is gathered, so a sample that changes nothing allocates nothing.
+        guard recorder.drawing.strokes != committed.strokes else { return }
         noteChange()
     }
 

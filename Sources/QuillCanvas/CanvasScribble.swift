@@ -53,11 +53,12 @@ extension CanvasModel {
     }
 
     /// Takes a pen sample (document point `page`) for a text box when its stroke writes in one:
-    /// true when the sample was the box's (the page does not ink it).
-    func scribble(_ sample: PenSample, at page: Point, now: Double) -> Bool {
+    /// true when the sample was the box's (the page does not ink it). A finger's sample (`fromFinger`)
+    /// only lets time pass.
+    func scribble(_ sample: PenSample, at page: Point, now: Double, fromFinger: Bool) -> Bool {
         lastSampleClock = (sample.time, now)
         advanceTextFields(to: sample.time, now: now)
-        guard sample.tool != .eraser, !isFingerInk else { return false }
+        guard sample.tool != .eraser, !fromFinger else { return false }
         if let index = scribbling {
             switch sample.phase {
             case .moved: textFields[index].move(to: page, time: sample.time)

@@ -35,23 +35,20 @@ public struct StrokePath: Hashable, Codable, Sendable {
             force: Swift.max(0, combine(\.force)), azimuth: azimuth, altitude: Swift.min(Swift.max(combine(\.altitude), 0), .pi / 2))
     }
 
-    /// The curve's position alone at `t`: exactly `point(at: t)`'s x and y, without the other
-    /// attributes' work (the azimuth's trigonometry) — what an arc-length walk needs. Needs two
-    /// points or more.
-    @inline(__always)
-    func position(at t: Double) -> (x: Double, y: Double) {
-        let (segment, b0, b1, b2, b3) = basis(at: t)
-        let p0 = control(segment - 1), p1 = control(segment), p2 = control(segment + 1), p3 = control(segment + 2)
-        return (b0 * p0.x + b1 * p1.x + b2 * p2.x + b3 * p3.x, b0 * p0.y + b1 * p1.y + b2 * p2.y + b3 * p3.y)
-    }
-
     /// The segment of `t` and the uniform cubic B-spline basis on P(i-1), P(i), P(i+1), P(i+2).
     @inline(__always)
     private func basis(at t: Double) -> (segment: Int, Double, Double, Double, Double) {
         let clamped = Swift.min(Swift.max(t, 0), Double(points.count - 1))
         let segment = Swift.min(Int(clamped), points.count - 2)
         let u = clamped - Double(segment)
-        return (segment, (1 - u) * (1 - u) * (1 - u) / 6, (3 * u * u * u - 6 * u * u + 4) / 6, (-3 * u * u * u + 3 * u * u + 3 * u + 1) / 6, u * u * u / 6)
+        let (b0, b1, b2, b3) = Self.basisWeights(u)
+        return (segment, b0, b1, b2, b3)
+    }
+
+    /// The four basis weights at `u` (0 … 1) within a segment.
+    @inline(__always)
+    static func basisWeights(_ u: Double) -> (Double, Double, Double, Double) {
+        ((1 - u) * (1 - u) * (1 - u) / 6, (3 * u * u * u - 6 * u * u + 4) / 6, (-3 * u * u * u + 3 * u * u + 3 * u + 1) / 6, u * u * u / 6)
     }
 
     /// Control point `index`; phantom points reflected through the ends (2·P0 − P1, 2·Pn−1 − Pn−2)
@@ -92,19 +89,30 @@ public struct StrokePath: Hashable, Codable, Sendable {
         case .distance(let spacing):
             guard spacing > 0, spacing.isFinite else { return points }
             // Walk the curve finely and emit a point every `spacing` of arc length. The walk needs
-            // positions only; the whole points on either side are computed where a point is emitted.
-            // Kept corners (``cornerKnots``) are emitted exactly, and the spacing starts again from them.
-            let fine = 32
+            // positions only: each segment's four control positions are read once, and the basis
+            // at each of the 32 fine steps is a table (the very weights `point(at:)` computes, so
+            // the walk is `point(at:)`'s bit for bit). The whole points on either side are computed
+            // where a point is emitted. Kept corners (``cornerKnots``) are emitted exactly, and the
+            // spacing starts again from them.
+            let fine = FineBasis.steps
             var travelled = 0.0
             var previous = (x: first.x, y: first.y)
             var previousT = 0.0
             var target = spacing
             let knots = cornerKnots
             var nextKnot = 0
+            var segment = -1
+            var controls = SegmentControls()
+            let basis = FineBasis.shared
             result.reserveCapacity(points.count * 2)
             for index in 1...(Int(end) * fine) {
                 let t = Double(index) / Double(fine)
-                let current = position(at: t)
+                let here = Swift.min(index / fine, points.count - 2)
+                if here != segment {
+                    segment = here
+                    controls = SegmentControls(control(here - 1), control(here), control(here + 1), control(here + 2))
+                }
+                let current = controls.position(basis.weights[index - here * fine])
                 let dx = current.x - previous.x, dy = current.y - previous.y
                 let length = (dx * dx + dy * dy).squareRoot()  // not hypot: no overflow at these scales, and 8 % of --emit final
                 if length > 0, travelled + length >= target, let before = point(at: previousT), let after = point(at: t) {
@@ -142,5 +150,37 @@ public struct StrokePath: Hashable, Codable, Sendable {
         }
         if let tail = result.last, tail != last { result.append(last) }
         return result
+    }
+}
+
+/// The positions of one segment's four control points, for a walk that evaluates the segment
+/// many times.
+private struct SegmentControls {
+    var x = (0.0, 0.0, 0.0, 0.0)
+    var y = (0.0, 0.0, 0.0, 0.0)
+
+    init() {}
+
+    init(_ p0: StrokePoint, _ p1: StrokePoint, _ p2: StrokePoint, _ p3: StrokePoint) {
+        x = (p0.x, p1.x, p2.x, p3.x)
+        y = (p0.y, p1.y, p2.y, p3.y)
+    }
+
+    /// The position with basis `b`, summed in `point(at:)`'s order.
+    @inline(__always)
+    func position(_ b: (Double, Double, Double, Double)) -> (x: Double, y: Double) {
+        (b.0 * x.0 + b.1 * x.1 + b.2 * x.2 + b.3 * x.3, b.0 * y.0 + b.1 * y.1 + b.2 * y.2 + b.3 * y.3)
+    }
+}
+
+/// The uniform cubic B-spline's basis at u = k / 32, k = 0 … 32: the arc-length walk's fine
+/// steps (each t = index / 32 leaves exactly u = k / 32 in its segment). Computed once.
+final class FineBasis: Sendable {
+    static let steps = 32
+    static let shared = FineBasis()
+    let weights: [(Double, Double, Double, Double)]
+
+    private init() {
+        weights = (0...Self.steps).map { StrokePath.basisWeights(Double($0) / Double(Self.steps)) }
     }
 }

@@ -3,7 +3,10 @@ import QuillCore
 import QuillInput
 
 /// Buffered text output to a file handle (stdout by default).
-final class TextOutput {
+///
+/// Not locked: one thread writes to it at a time (an ``OrderedWorker``'s, when a command hands
+/// its rows over to one, until the worker is drained).
+final class TextOutput: @unchecked Sendable {
     private let handle: FileHandle
     /// What the output is, for the message when a write fails ("standard output", a path).
     private let name: String
@@ -28,7 +31,9 @@ final class TextOutput {
     /// Writes `record` as one JSON line (the one writer of every JSON row: strings escaped, a
     /// non-finite number `null`).
     func record<T: Encodable>(_ record: T) {
-        line(encoder.line(record))
+        encoder.line(record, appendingTo: &buffer)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { flush() }
     }
 
     private let encoder = JSONLineEncoder()

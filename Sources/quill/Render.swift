@@ -57,6 +57,9 @@ struct Render: ParsableCommand {
             var fingers: [FingerGesture] = []
             var touchMapping: TabletMapping?
             var pensIn: Set<Int> = []
+            // Read once: a property wrapper's getter is not free per event.
+            let touches = self.touches, noGestures = self.noGestures, eraser = self.eraser
+            let corners = inkOptions.corners, shapes = inkOptions.shapes
             _ = try recording.replayEvents { events, replay in
                 for event in events {
                     var event = event
@@ -74,7 +77,7 @@ struct Render: ParsableCommand {
                         outcomes.removeAll(keepingCapacity: true)
                     }
                     for case .ink(let fingerSample) in fingers {
-                        if recorder == nil, let mapping = touchMapping { recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: inkOptions.corners, shapes: inkOptions.shapes) }
+                        if recorder == nil, let mapping = touchMapping { recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: corners, shapes: shapes) }
                         recorder?.add(fingerSample)
                     }
                     fingers.removeAll(keepingCapacity: true)
@@ -83,7 +86,7 @@ struct Render: ParsableCommand {
                     if touches { noteRejectionArea(of: event, replay: replay, pensIn: &pensIn, into: &overlay) }
                     guard case .sample(let sample) = event else { continue }
                     if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
-                        recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: inkOptions.corners, shapes: inkOptions.shapes)
+                        recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: corners, shapes: shapes)
                     }
                     // A double tap to the eraser makes the pen end erase: a mode, never content.
                     recorder?.add(session.inking(sample))

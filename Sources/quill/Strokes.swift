@@ -31,8 +31,15 @@ struct Strokes: ParsableCommand {
     var measurementNoise: Double = PredictionParameters.defaults.measurementNoise
 
     func run() throws {
+        let emit = self.emit  // read once: a property wrapper's getter is not free per sample
         let output = TextOutput()
-        defer { output.flush() }
+        // Finished strokes are formatted and written beside the engine, in order, on a second
+        // thread; everything written goes through it, so the rows keep their order.
+        let writer = OrderedWorker()
+        defer {
+            writer.drain()
+            output.flush()
+        }
         let ink = try inkOptions.makeInk()
         let prediction = try PredictionParameters(horizon: horizon, jerkDensity: jerkDensity, measurementNoise: measurementNoise)
         var recorder: DrawingRecorder?
@@ -47,15 +54,22 @@ struct Strokes: ParsableCommand {
         func printFinished() {
             guard let mapping else { return }
             let changes = recorder?.takeChanges() ?? []
-            for change in changes {
-                output.record(EraserChangeRecord(change))
+            var finished: [(Stroke, Int)] = []
+            if let drawing = recorder?.drawing, let ids = recorder?.strokeIDs, !changes.isEmpty || drawing.strokes.count != lookedAt {
+                lookedAt = drawing.strokes.count
+                for (stroke, id) in zip(drawing.strokes, ids) where !printed.contains(id) {
+                    finished.append((stroke, id))
+                    printed.insert(id)
+                }
             }
-            guard let drawing = recorder?.drawing, let ids = recorder?.strokeIDs else { return }
-            guard !changes.isEmpty || drawing.strokes.count != lookedAt else { return }
-            lookedAt = drawing.strokes.count
-            for (stroke, id) in zip(drawing.strokes, ids) where !printed.contains(id) {
-                printStroke(stroke, index: id, mapping: mapping, into: output)
-                printed.insert(id)
+            guard !changes.isEmpty || !finished.isEmpty else { return }
+            writer.submit { [finished] in
+                for change in changes {
+                    output.record(EraserChangeRecord(change))
+                }
+                for (stroke, id) in finished {
+                    Strokes.printStroke(stroke, index: id, emit: emit, mapping: mapping, into: output)
+                }
             }
         }
         _ = try recording.replay { batch, replay in
@@ -81,7 +95,7 @@ struct Strokes: ParsableCommand {
         if emit == .final || emit == .geometry { printFinished() }
     }
 
-    func printStroke(_ stroke: Stroke, index: Int, mapping: TabletMapping, into output: TextOutput) {
+    static func printStroke(_ stroke: Stroke, index: Int, emit: Emit, mapping: TabletMapping, into output: TextOutput) {
         switch emit {
         case .final:
             let spacing = 0.5 * mapping.pointsPerMillimetre  // 0.5 mm in points

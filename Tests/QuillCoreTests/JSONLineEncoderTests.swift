@@ -56,4 +56,51 @@ import Testing
             }
         }
     }
+
+    struct Failing: Encodable {
+        struct Refused: Error {}
+        func encode(to encoder: any Encoder) throws {
+            var row = encoder.container(keyedBy: CodingKeys.self)
+            try row.encode(1.5, forKey: .a)
+            var nested = row.nestedUnkeyedContainer(forKey: .b)
+            try nested.encode("half")
+            throw Refused()
+        }
+        enum CodingKeys: String, CodingKey { case a, b }
+    }
+
+    struct Nested: Encodable {
+        var row: Row
+        var rows: [Row]
+        var id: UInt64
+        var small: Int8
+    }
+
+    /// Rows written straight into an output buffer: after what it holds, the same text as
+    /// `encode(_:)` gives, nested containers included; a value that throws leaves the buffer as
+    /// it was.
+    @Test func rowsAppendToABufferAsTheyEncodeAlone() throws {
+        var random = SeededRandom(seed: 77)
+        let encoder = JSONLineEncoder()
+        var buffer: [UInt8] = Array("prefix\n".utf8)
+        var expected = "prefix\n"
+        for index in 0..<200 {
+            let row = Row(name: "r\(index)\u{1}", value: Double(bitPattern: random.next()), values: [Double(index), -0.0], count: Int.random(in: Int.min...Int.max, using: &random), flag: index % 2 == 0, missing: index % 3 == 0 ? nil : "é")
+            let value = Nested(row: row, rows: [row, row], id: UInt64.max - UInt64(index), small: Int8.min)
+            try encoder.encode(value, appendingTo: &buffer)
+            buffer.append(0x0A)
+            expected += try encoder.encode(value) + "\n"
+            let last = try Self.parse(try encoder.encode(value))
+            #expect(last["id"] as? NSNumber == NSNumber(value: UInt64.max - UInt64(index)))
+            #expect(last["small"] as? Int == -128)
+            // Foundation reads some large integers as decimal numbers (not `Int`): compared as text.
+            #expect(((last["row"] as? [String: Any])?["count"] as? NSNumber)?.stringValue == String(row.count))
+        }
+        #expect(String(decoding: buffer, as: UTF8.self) == expected)
+        let before = buffer
+        #expect(throws: Failing.Refused.self) { try encoder.encode(Failing(), appendingTo: &buffer) }
+        #expect(buffer == before)
+        encoder.line(Failing(), appendingTo: &buffer)
+        #expect(String(decoding: buffer.suffix(4), as: UTF8.self) == "null")
+    }
 }

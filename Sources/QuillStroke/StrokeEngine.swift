@@ -43,15 +43,16 @@ public struct DirtyRect: Hashable, Sendable {
     /// The region of `geometry`'s vertices from `start` on (nil when there are none).
     public init?(_ geometry: BrushGeometry, from start: Int) {
         guard start < geometry.vertices.count else { return nil }
-        var rect = DirtyRect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        for index in start..<geometry.vertices.count {
-            let vertex = geometry.vertices[index]
-            rect.minX = Swift.min(rect.minX, vertex.x)
-            rect.minY = Swift.min(rect.minY, vertex.y)
-            rect.maxX = Swift.max(rect.maxX, vertex.x)
-            rect.maxY = Swift.max(rect.maxY, vertex.y)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        geometry.vertices.withUnsafeBufferPointer { vertices in
+            for vertex in vertices[start...] {
+                minX = Swift.min(minX, vertex.x)
+                minY = Swift.min(minY, vertex.y)
+                maxX = Swift.max(maxX, vertex.x)
+                maxY = Swift.max(maxY, vertex.y)
+            }
         }
-        self = rect
+        self.init(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
     }
 }
 

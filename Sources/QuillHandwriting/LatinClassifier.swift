@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Quill's English character classifier: 8-direction features of the pen's path on a grid, and a
-/// linear (softmax) classifier trained on UNIPEN writers (`Tools/train-handwriting/latin/`).
+/// small neural network (one hidden layer of rectified units, then softmax) trained on UNIPEN
+/// writers (`Tools/train-handwriting/latin/`).
 ///
 /// A character is fitted into a unit square (its longer side 1, aspect kept), each stroke is
 /// resampled every 0.02; each step between resampled points adds its length to the two nearest of
@@ -13,12 +14,16 @@ import Foundation
 /// (bilinear), and each direction's grid is blurred by [1 2 1]/4 across and down. The pen's moves
 /// between strokes go into a 4 × 4 grid the same way (unblurred). Ten more values: the stroke count
 /// (one-hot, 1 … 4+), the box's extent, the first and the last point. The grid values' square roots
-/// and the rest are standardized with the training set's mean and spread; each class's score is a
-/// dot product plus a bias, read as log-probabilities (log-softmax).
+/// and the rest are standardized with the training set's mean and spread; each hidden unit is
+/// max(0, a dot product plus a bias), each class's score a dot product of the hidden units plus a
+/// bias, read as log-probabilities (log-softmax).
 ///
-/// The model file (`latin.classifier`): "LAT1", then UInt32 dimension D, class count K and grid
-/// values P (little-endian), then Float32 mean[D], spread[D], weights[K][D], bias[K]; the classes,
-/// one UTF-8 label a line, in `latin.classes` beside it.
+/// The model file (`latin.classifier`, `Tools/train-handwriting/latin/SPEC.md`), little-endian:
+/// "LAT2", then UInt32 dimension D, hidden units H, classes K, grid values P, grid G (8) and
+/// trajectory values T (0), then Float32 mean[D], spread[D], hidden weights[H][D], hidden bias[H],
+/// weights[K][H], bias[K]. The earlier "LAT1" (no hidden layer: UInt32 D, K, P, then mean[D],
+/// spread[D], weights[K][D], bias[K]) is read too. The classes, one UTF-8 label a line, are in
+/// `latin.classes` beside it.
 struct LatinClassifier: Sendable {
     static let spacing = 0.02
     static let grid = 8
@@ -34,9 +39,14 @@ struct LatinClassifier: Sendable {
     let classes: [String]
     private let mean: [Float]
     private let spread: [Float]
+    /// The hidden layer (LAT2): H rows of D weights, and H biases; nil for LAT1.
+    private let hidden: (weights: [Float], bias: [Float])?
+    /// The output layer: K rows of H (LAT2) or D (LAT1) weights, and K biases.
     private let weights: [Float]
     private let bias: [Float]
     var dimension: Int { mean.count }
+    /// The hidden units (0 without a hidden layer).
+    var hiddenCount: Int { hidden?.bias.count ?? 0 }
 
     /// Reads the model at `path` and its classes at `classesPath`. Throws naming the file.
     init(path: String, classesPath: String) throws(HandwritingError) {
@@ -50,23 +60,41 @@ struct LatinClassifier: Sendable {
             throw fail("cannot read it or \(classesPath): \(error)")
         }
         let bytes = [UInt8](data)
-        guard bytes.count >= 16, bytes[0..<4].elementsEqual(Array("LAT1".utf8)) else { throw fail("not a Quill character classifier (no LAT1 header)") }
         func word(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
-        let dimension = word(4), count = word(8), planes = word(12)
+        let magic = bytes.count >= 4 ? String(decoding: bytes[0..<4], as: UTF8.self) : ""
+        guard magic == "LAT1" || magic == "LAT2" else { throw fail("not a Quill character classifier (no LAT1 or LAT2 header)") }
+        let layered = magic == "LAT2"
+        let header = layered ? 28 : 16
+        guard bytes.count >= header else { throw fail("\(bytes.count) bytes: shorter than its \(magic) header") }
+        let dimension = word(4)
+        let units = layered ? word(8) : 0
+        let count = layered ? word(12) : word(8)
+        let planes = layered ? word(16) : word(12)
         guard dimension == Self.gridValues + Self.globalValues, planes == Self.gridValues, (1...1_000).contains(count) else {
             throw fail("dimension \(dimension), \(count) classes, \(planes) grid values: this Quill reads \(Self.gridValues + Self.globalValues), 1 … 1000, \(Self.gridValues)")
         }
-        let floats = 2 * dimension + count * dimension + count
-        guard bytes.count == 16 + 4 * floats else { throw fail("\(bytes.count) bytes; the header says \(16 + 4 * floats)") }
+        if layered {
+            guard word(20) == Self.grid, word(24) == 0 else { throw fail("grid \(word(20)), \(word(24)) trajectory values: this Quill reads grid \(Self.grid) without trajectory values") }
+            guard (1...4_096).contains(units) else { throw fail("\(units) hidden units: this Quill reads 1 … 4096") }
+        }
+        let inputs = layered ? units : dimension
+        let floats = 2 * dimension + (layered ? units * dimension + units : 0) + count * inputs + count
+        guard bytes.count == header + 4 * floats else { throw fail("\(bytes.count) bytes; the header says \(header + 4 * floats)") }
         var values = [Float](repeating: 0, count: floats)
         for index in 0..<floats {
-            values[index] = Float(bitPattern: UInt32(truncatingIfNeeded: word(16 + 4 * index)))
+            values[index] = Float(bitPattern: UInt32(truncatingIfNeeded: word(header + 4 * index)))
         }
         guard values.allSatisfy(\.isFinite) else { throw fail("a value is not finite") }
-        mean = Array(values[0..<dimension])
-        spread = Array(values[dimension..<(2 * dimension)])
-        weights = Array(values[(2 * dimension)..<(2 * dimension + count * dimension)])
-        bias = Array(values[(2 * dimension + count * dimension)...])
+        var at = 0
+        func take(_ n: Int) -> [Float] {
+            defer { at += n }
+            return Array(values[at..<(at + n)])
+        }
+        mean = take(dimension)
+        spread = take(dimension)
+        hidden = layered ? (weights: take(units * dimension), bias: take(units)) : nil
+        weights = take(count * inputs)
+        bias = take(count)
         guard spread.allSatisfy({ $0 > 0 }) else { throw fail("a spread is not positive") }
         let lines = labels.split(whereSeparator: \.isNewline).map(String.init)
         guard lines.count == count else { throw fail("\(classesPath) names \(lines.count) classes; the model has \(count)") }
@@ -82,18 +110,47 @@ struct LatinClassifier: Sendable {
             let value = index < Self.gridValues ? Swift.max(features[index], 0).squareRoot() : features[index]
             z[index] = (Float(value) - mean[index]) / spread[index]
         }
-        var scores = [Float](repeating: 0, count: classes.count)
-        for k in 0..<classes.count {
-            var sum = bias[k]
-            let row = k * dimension
-            for index in 0..<dimension { sum += weights[row + index] * z[index] }
-            scores[k] = sum
+        let inputs: [Float]
+        if let hidden {
+            inputs = Self.layer(z, weights: hidden.weights, bias: hidden.bias).map { Swift.max($0, 0) }
+        } else {
+            inputs = z
         }
+        let scores = Self.layer(inputs, weights: weights, bias: bias)
         let top = scores.max() ?? 0
         let total = scores.reduce(Float(0)) { $0 + Float.exp($1 - top) }
         let norm = top + Float.log(total)
         let order = scores.indices.sorted { scores[$0] > scores[$1] }
         return order.prefix(Swift.max(1, count)).map { RecognitionCandidate(text: classes[$0], score: Double(scores[$0] - norm)) }
+    }
+
+    /// `weights · input + bias`: one output a row of `weights` (`input.count` values each).
+    static func layer(_ input: [Float], weights: [Float], bias: [Float]) -> [Float] {
+        let width = input.count
+        var output = bias
+        input.withUnsafeBufferPointer { input in
+            weights.withUnsafeBufferPointer { weights in
+                for row in 0..<output.count {
+                    let start = row * width
+                    // Four partial sums: the compiler keeps them in vector registers.
+                    var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
+                    var index = 0
+                    while index + 4 <= width {
+                        s0 += weights[start + index] * input[index]
+                        s1 += weights[start + index + 1] * input[index + 1]
+                        s2 += weights[start + index + 2] * input[index + 2]
+                        s3 += weights[start + index + 3] * input[index + 3]
+                        index += 4
+                    }
+                    while index < width {
+                        s0 += weights[start + index] * input[index]
+                        index += 1
+                    }
+                    output[row] += (s0 + s1) + (s2 + s3)
+                }
+            }
+        }
+        return output
     }
 
     /// The feature vector (D values, the grid values before their square root), or nil without a

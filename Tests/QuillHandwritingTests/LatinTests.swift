@@ -8,9 +8,10 @@ import Testing
     static var samples: [HeldOutWriting.Sample] { HeldOutWriting.samples }
 
     /// Top-1 on held-out writers' isolated characters (100 of each kind). Tools/train-handwriting
-    /// measured on all 33 594 of their letters and digits: digits 81.3 %, capitals 90.6 % and lower
-    /// case 75.4 % ignoring case — short of the goals for digits and all (95 %, 85 %); this
-    /// sample reads 80, 95 and 71 (Zinnia's model read 71, 85 and 57).
+    /// measured on all 33 594 of their letters and digits: digits 83.4 %, capitals 92.3 % and lower
+    /// case 80.1 % ignoring case — short of the goals for digits and all (95 %, 85 %); this
+    /// sample reads 79, 97 and 81 (the linear classifier before it 80, 95 and 71; Zinnia's model
+    /// 71, 85 and 57).
     @Test func heldOutWritersCharactersAreRead() throws {
         #expect(Self.samples.count == 300)
         let recognizer = try HandwritingRecognizer(language: .english)
@@ -24,7 +25,7 @@ import Testing
         }
         print("UNIPEN held-out sample: \(right) of \(total)")
         #expect(right["digit", default: 0] >= 76)
-        #expect(right["upper", default: 0] + right["lower", default: 0] >= 158)
+        #expect(right["upper", default: 0] + right["lower", default: 0] >= 170)
     }
 
     /// A number field (its characters given, as a keyboard type tells Scribble): each digit is read
@@ -36,7 +37,7 @@ import Testing
         let among = digits.filter { recognizer.classifyCharacter($0.ink, count: 1, allowed: Set("0123456789")).first?.text == $0.label }.count
         print("digits read: \(free) of \(digits.count) among every class, \(among) among the digits")
         // Measured 80 free, 97 among the digits (96.2 % of all 3 375 held-out digits).
-        #expect(among > free && among >= 93, "free \(free), among digits \(among)")
+        #expect(among > free && among >= 95, "free \(free), among digits \(among)")
         // Every candidate is an allowed character.
         for sample in digits.prefix(10) {
             #expect(recognizer.classifyCharacter(sample.ink, count: 5, allowed: Set("0123456789")).allSatisfy { $0.text.first!.isNumber })
@@ -65,6 +66,6 @@ import Testing
         // Measured 9 of 20 as the letters come (a descender or a small letter beside a big one splits
         // a word) and 12 of 20 written as one hand (Zinnia's model: 4 and 7): the characters, not the
         // segmentation, fall short of the 75 % (stone → atone, dog → log).
-        #expect(read >= (oneHand ? 11 : 8), "\(misread)")
+        #expect(read >= (oneHand ? 13 : 10), "\(misread)")
     }
 }

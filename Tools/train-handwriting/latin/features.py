@@ -80,10 +80,11 @@ def blur(planes):
 def raw_features(strokes, cfg):
     norm, extent = normalize(strokes)
     rs = [resample(a) for a in norm]
-    planes = np.zeros((ND, G, G))
+    g = cfg.get("g", G)
+    planes = np.zeros((ND, g, g))
     for a in rs:
         if len(a) >= 2:
-            _splat(planes, a[:-1], a[1:], G)
+            _splat(planes, a[:-1], a[1:], g)
     if cfg.get("blur", True):
         planes = blur(planes)
     parts = [planes.ravel()]
@@ -98,4 +99,20 @@ def raw_features(strokes, cfg):
         sc = np.zeros(4); sc[min(n, 4) - 1] = 1.0
         first = rs[0][0]; last = rs[-1][-1]
         parts.append(np.concatenate([sc, extent, first, last]))
+    if cfg.get("traj", 0):
+        parts.append(trajectory(rs, cfg["traj"]))
     return np.concatenate(parts)
+
+
+def trajectory(rs, n):
+    """The whole pen path (resampled strokes joined in order, pen-up jumps included as straight segments, exact
+    repeats of the previous point dropped) resampled to n points equally spaced in arc length: x0,y0,x1,y1,..."""
+    pts = np.concatenate(rs)
+    keep = np.ones(len(pts), bool); keep[1:] = np.any(pts[1:] != pts[:-1], axis=1)
+    pts = pts[keep]
+    if len(pts) < 2:
+        return np.tile(pts[0], n)
+    seg = np.sqrt(((pts[1:] - pts[:-1]) ** 2).sum(1))
+    cum = np.concatenate([[0.0], np.cumsum(seg)])
+    t = np.arange(n) * (cum[-1] / (n - 1))
+    return np.stack([np.interp(t, cum, pts[:, 0]), np.interp(t, cum, pts[:, 1])], 1).ravel()

@@ -89,6 +89,9 @@ public struct StrokeEngine: Sendable {
     public private(set) var smoother: StrokeSmoother
     /// The tip's Kalman filter (the smoother's, fed the raw samples): it predicts the tip.
     public var predictor: TipPredictor { smoother.tracker }
+    /// What the pen taught about weighing the Kalman prediction and its last velocities
+    /// (``PredictionParameters/adapts``); nil predicts with ``predictor`` alone.
+    public private(set) var adaptivePredictor: AdaptivePredictor?
     private var geometryBuilder: BrushGeometryBuilder
     private var strokeCount = 0
     private var isDrawing = false
@@ -108,6 +111,7 @@ public struct StrokeEngine: Sendable {
         self.mapping = mapping
         self.recordsPath = recordsPath
         smoother = StrokeSmoother(parameters: smoothing, tracking: prediction)
+        adaptivePredictor = prediction.adapts ? AdaptivePredictor(horizon: prediction.horizon) : nil
         geometryBuilder = BrushGeometryBuilder(inkType: ink.type)
     }
 
@@ -133,6 +137,8 @@ public struct StrokeEngine: Sendable {
                 geometryBuilder = BrushGeometryBuilder(inkType: ink.type)
             }
             smoother.reset()
+            adaptivePredictor?.endStroke()
+            adaptivePredictor?.beginStroke()
             geometryBuilder.reset()
             isDrawing = true
             startTime = sample.time
@@ -142,11 +148,17 @@ public struct StrokeEngine: Sendable {
         }
         let smoothed = smoother.add(x: location.x, y: location.y, time: sample.time)
         let displayed = isSmoothingEnabled ? smoothed : (x: location.x, y: location.y)
+        // The adaptive predictor learns from every sample while prediction is on.
+        var adapted: (x: Double, y: Double)?
+        if isPredictionEnabled, adaptivePredictor != nil {
+            let kalman = smoother.tracker.predict()
+            adapted = adaptivePredictor?.add(x: location.x, y: location.y, time: sample.time, kalman: kalman)
+        }
         let predicted: (x: Double, y: Double)
         if let prediction, prediction.x.isFinite, prediction.y.isFinite, abs(prediction.x) < 10_000, abs(prediction.y) < 10_000 {
             predicted = (prediction.x, prediction.y)
         } else {
-            predicted = isPredictionEnabled ? predictor.predict() : displayed
+            predicted = isPredictionEnabled ? (adapted ?? predictor.predict()) : displayed
         }
         // One mark for both points: the same sample's pressure and tilt. No ink's mark depends on
         // the direction of travel (the nibs' angles are fixed or follow the azimuth; the geometry
@@ -164,6 +176,7 @@ public struct StrokeEngine: Sendable {
             dirty: DirtyRect(geometry, from: committed))
         if isEnd {
             isDrawing = false
+            adaptivePredictor?.endStroke()
             if let stroke = finishedStroke() { finished(stroke) }
             currentStroke = nil
             pathGrowth.reset()  // the copy in progress is not needed any more
@@ -192,6 +205,7 @@ public struct StrokeEngine: Sendable {
     /// Ends an open stroke (end of input) and hands it to `finished`.
     public mutating func finish(_ finished: (Stroke) -> Void) {
         if isDrawing, let stroke = finishedStroke() { finished(stroke) }
+        adaptivePredictor?.endStroke()
         isDrawing = false
         currentStroke = nil
         pathGrowth.reset()

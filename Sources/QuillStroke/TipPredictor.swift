@@ -11,9 +11,12 @@ public struct PredictionParameters: Hashable, Sendable {
     /// to start from: the predictor then estimates it from the samples themselves (their third
     /// differences), so a noisy pen is smoothed more and a clean one followed closely. Default 0.02 mm.
     public let measurementNoise: Double
+    /// Learn from the pen how to weigh the Kalman prediction and the last velocities
+    /// (``AdaptivePredictor``: true, the default); false predicts with ``TipPredictor`` alone.
+    public let adapts: Bool
 
     /// Throws `ParameterError` naming the field.
-    public init(horizon: Double = 1.0 / 60, jerkDensity: Double = 3e8, measurementNoise: Double = 0.02) throws {
+    public init(horizon: Double = 1.0 / 60, jerkDensity: Double = 3e8, measurementNoise: Double = 0.02, adapts: Bool = true) throws {
         guard horizon.isFinite, (0.008...0.034).contains(horizon) else {
             throw ParameterError(field: "PredictionParameters.horizon", value: "\(horizon)", expected: "seconds 0.008 … 0.034 (8–33 ms)")
         }
@@ -26,6 +29,7 @@ public struct PredictionParameters: Hashable, Sendable {
         self.horizon = horizon
         self.jerkDensity = jerkDensity
         self.measurementNoise = measurementNoise
+        self.adapts = adapts
     }
 
     public static let defaults = PredictionParameters(unchecked: ())
@@ -33,6 +37,7 @@ public struct PredictionParameters: Hashable, Sendable {
         horizon = 1.0 / 60
         jerkDensity = 3e8
         measurementNoise = 0.02
+        adapts = true
     }
 }
 

@@ -30,6 +30,9 @@ struct Strokes: ParsableCommand {
     @Option(help: "The sensor noise the predictor starts from, mm (it then learns it from the samples; default \(PredictionParameters.defaults.measurementNoise)).")
     var measurementNoise: Double = PredictionParameters.defaults.measurementNoise
 
+    @Flag(inversion: .prefixedNo, help: "Learn from the pen how to weigh the Kalman prediction and the last velocities (off: the Kalman filter alone).")
+    var adaptivePrediction = true
+
     func run() throws {
         let emit = self.emit  // read once: a property wrapper's getter is not free per sample
         let output = TextOutput()
@@ -41,7 +44,7 @@ struct Strokes: ParsableCommand {
             output.flush()
         }
         let ink = try inkOptions.makeInk()
-        let prediction = try PredictionParameters(horizon: horizon, jerkDensity: jerkDensity, measurementNoise: measurementNoise)
+        let prediction = try PredictionParameters(horizon: horizon, jerkDensity: jerkDensity, measurementNoise: measurementNoise, adapts: adaptivePrediction)
         var recorder: DrawingRecorder?
         var mapping: TabletMapping?
         // Finished strokes are printed once, under their stable id; what the eraser does to them

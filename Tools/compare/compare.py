@@ -197,7 +197,7 @@ def main():
     out = Path(args.output)
     cases = generate.generate(out / "synthetic")
     methods = ["raw", "1€ per axis", "streamline", "spring", "window", "quill"]
-    predictors = ["quill", "constant velocity", "no prediction"]
+    predictors = ["quill", "quill, Kalman alone", "constant velocity", "no prediction"]
     horizons = (0.0083, 0.0167, 0.0333)
     rows = {}  # profile → method → measure → value
     throughput = {m: [0, 0.0] for m in methods}
@@ -252,6 +252,8 @@ def main():
             for horizon in horizons:
                 predicted = {
                     "quill": [(p["x_mm"], p["y_mm"]) for p in jsonl([args.quill, "strokes", case["file"], "--emit", "predicted", "--horizon", str(horizon)])],
+                    # The Kalman filter without what the adaptive predictor learns from the pen.
+                    "quill, Kalman alone": [(p["x_mm"], p["y_mm"]) for p in jsonl([args.quill, "strokes", case["file"], "--emit", "predicted", "--horizon", str(horizon), "--no-adaptive-prediction"])],
                     "no prediction": outputs["quill"],
                     "constant velocity": [raw[0]] + [
                         (b[0] + (b[0] - a[0]) / max(tb - ta, 1e-4) * horizon, b[1] + (b[1] - a[1]) / max(tb - ta, 1e-4) * horizon)

@@ -21,7 +21,7 @@ public struct AdaptivePredictor: Sendable {
     /// Velocity lags.
     static let lags = 8
     /// Features per axis: the lags, the Kalman displacement, three gated ones.
-    static let featureCount = lags + 4
+    static let featureCount = lags + 4  // 12: three vectors of four (``learn``)
     /// The prior's weight: as many learning rows as it counts for.
     static let priorRows = 200.0
     /// The speed (mm/s) at which the gated features count half.
@@ -35,8 +35,9 @@ public struct AdaptivePredictor: Sendable {
 
     /// How far ahead, seconds.
     public let horizon: Double
-    /// Normal equations A (n × n, row by row) and b, the weights c, Cholesky scratch.
-    private var normal: [Double]
+    /// Normal equations A (n × n, each row as n / 4 vectors of four) and b, the weights c,
+    /// Cholesky scratch.
+    private var normal: [SIMD4<Double>]
     private var moment: [Double]
     public private(set) var weights: [Double]
     private var factor: [Double]
@@ -62,7 +63,7 @@ public struct AdaptivePredictor: Sendable {
         func ratio(_ fitted: Double) -> Double { Swift.max(fitted / horizon, horizon / fitted) }
         let prior = Self.priors.min { ratio($0.horizon) < ratio($1.horizon) }!.matrix
         let start = prior.map { Self.priorRows * horizon * horizon * $0 }
-        normal = start
+        normal = (0..<(n * n / 4)).map { SIMD4(start[4 * $0], start[4 * $0 + 1], start[4 * $0 + 2], start[4 * $0 + 3]) }
         weights = [Double](repeating: 0, count: n)
         weights[Self.lags] = 1  // the Kalman prediction alone
         moment = (0..<n).map { row in start[row * n + Self.lags] }  // A · c₀
@@ -98,7 +99,7 @@ public struct AdaptivePredictor: Sendable {
         let first = strokeSamples == 0
         if !first {
             let dt = Swift.max(time - previous.t, 1e-4)
-            let slot = velocityCount % lags
+            let slot = velocityCount & (lags - 1)  // lags is a power of two
             velocities[2 * slot] = (x - previous.x) / dt
             velocities[2 * slot + 1] = (y - previous.y) / dt
             velocityCount += 1
@@ -111,27 +112,35 @@ public struct AdaptivePredictor: Sendable {
         guard !first, x.isFinite, y.isFinite, kalman.x.isFinite, kalman.y.isFinite else { return (x, y) }
         // Features: x's in 0..<n, y's in n..<2n.
         let available = Swift.min(velocityCount, lags)
-        for k in 0..<lags {
-            let slot = (velocityCount - 1 - Swift.min(k, available - 1)) % lags
-            features[k] = h * velocities[2 * slot]
-            features[n + k] = h * velocities[2 * slot + 1]
-        }
-        features[lags] = kalman.x - x
-        features[n + lags] = kalman.y - y
-        let meanX = (features[0] + features[1]) / (2 * h), meanY = (features[n] + features[n + 1]) / (2 * h)
-        let gate = 1 / (1 + (meanX * meanX + meanY * meanY).squareRoot() / Self.gateSpeed)
-        features[lags + 1] = gate * features[0]
-        features[n + lags + 1] = gate * features[n]
-        features[lags + 2] = gate * features[1]
-        features[n + lags + 2] = gate * features[n + 1]
-        features[lags + 3] = gate * features[lags]
-        features[n + lags + 3] = gate * features[n + lags]
-        remember(x: x, y: y, time: time)
         var px = x, py = y
-        for index in 0..<n {
-            px += weights[index] * features[index]
-            py += weights[index] * features[n + index]
+        let gateSpeed = Self.gateSpeed
+        let newest = velocityCount - 1
+        features.withUnsafeMutableBufferPointer { f in
+            velocities.withUnsafeBufferPointer { v in
+                for k in 0..<lags {
+                    let slot = (newest - Swift.min(k, available - 1)) & (lags - 1)  // lags is a power of two
+                    f[k] = h * v[2 * slot]
+                    f[n + k] = h * v[2 * slot + 1]
+                }
+            }
+            f[lags] = kalman.x - x
+            f[n + lags] = kalman.y - y
+            let meanX = (f[0] + f[1]) / (2 * h), meanY = (f[n] + f[n + 1]) / (2 * h)
+            let gate = 1 / (1 + (meanX * meanX + meanY * meanY).squareRoot() / gateSpeed)
+            f[lags + 1] = gate * f[0]
+            f[n + lags + 1] = gate * f[n]
+            f[lags + 2] = gate * f[1]
+            f[n + lags + 2] = gate * f[n + 1]
+            f[lags + 3] = gate * f[lags]
+            f[n + lags + 3] = gate * f[n + lags]
+            weights.withUnsafeBufferPointer { c in
+                for index in 0..<n {
+                    px += c[index] * f[index]
+                    py += c[index] * f[n + index]
+                }
+            }
         }
+        remember(x: x, y: y, time: time)
         guard px.isFinite, py.isFinite else { return kalman }
         return (px, py)
     }
@@ -144,10 +153,14 @@ public struct AdaptivePredictor: Sendable {
             pendingCount -= 1
         }
         let base = ((pendingStart + pendingCount) % Self.pendingCapacity) * Self.rowWidth
-        pending[base] = time
-        pending[base + 1] = x
-        pending[base + 2] = y
-        for index in 0..<(2 * Self.featureCount) { pending[base + 3 + index] = features[index] }
+        pending.withUnsafeMutableBufferPointer { row in
+            row[base] = time
+            row[base + 1] = x
+            row[base + 2] = y
+            features.withUnsafeBufferPointer { f in
+                for index in 0..<(2 * Self.featureCount) { row[base + 3 + index] = f[index] }
+            }
+        }
         pendingCount += 1
     }
 
@@ -169,12 +182,18 @@ public struct AdaptivePredictor: Sendable {
             guard dx.isFinite, dy.isFinite else { continue }
             pending.withUnsafeBufferPointer { row in
                 let fx = row.baseAddress! + base + 3, fy = fx + n
+                // A += fx fxᵀ + fy fyᵀ a row at a time, four columns to a vector.
+                let quads = n / 4
+                let vx = (SIMD4(fx[0], fx[1], fx[2], fx[3]), SIMD4(fx[4], fx[5], fx[6], fx[7]), SIMD4(fx[8], fx[9], fx[10], fx[11]))
+                let vy = (SIMD4(fy[0], fy[1], fy[2], fy[3]), SIMD4(fy[4], fy[5], fy[6], fy[7]), SIMD4(fy[8], fy[9], fy[10], fy[11]))
                 normal.withUnsafeMutableBufferPointer { a in
                     moment.withUnsafeMutableBufferPointer { b in
                         for i in 0..<n {
-                            b[i] += fx[i] * dx + fy[i] * dy
-                            // The upper triangle (solve reads only it).
-                            for j in i..<n { a[i * n + j] += fx[i] * fx[j] + fy[i] * fy[j] }
+                            let gx = fx[i], gy = fy[i]
+                            b[i] += gx * dx + gy * dy
+                            a[i * quads] += gx * vx.0 + gy * vy.0
+                            a[i * quads + 1] += gx * vx.1 + gy * vy.1
+                            a[i * quads + 2] += gx * vx.2 + gy * vy.2
                         }
                     }
                 }
@@ -192,7 +211,7 @@ public struct AdaptivePredictor: Sendable {
                 scratch.withUnsafeMutableBufferPointer { z in
                     for i in 0..<n {
                         for j in 0...i {
-                            var sum = a[j * n + i]  // upper triangle: A[j][i] = A[i][j]
+                            var sum = a[(j * n + i) >> 2][(j * n + i) & 3]  // the upper triangle: A[j][i] = A[i][j]
                             for k in 0..<j { sum -= l[i * n + k] * l[j * n + k] }
                             if i == j {
                                 guard sum > 0, sum.isFinite else { solved = false; return }

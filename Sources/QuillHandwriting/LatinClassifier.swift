@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Quill's English character classifier: 8-direction features of the pen's path on a grid, and a
-/// small neural network (one hidden layer of rectified units, then softmax) trained on UNIPEN
+/// small neural network (two hidden layers of rectified units, then softmax) trained on UNIPEN
 /// writers (`Tools/train-handwriting/latin/`).
 ///
 /// A character is fitted into a unit square (its longer side 1, aspect kept), each stroke is
@@ -15,15 +15,15 @@ import Foundation
 /// between strokes go into a 4 × 4 grid the same way (unblurred). Ten more values: the stroke count
 /// (one-hot, 1 … 4+), the box's extent, the first and the last point. The grid values' square roots
 /// and the rest are standardized with the training set's mean and spread; each hidden unit is
-/// max(0, a dot product plus a bias), each class's score a dot product of the hidden units plus a
-/// bias, read as log-probabilities (log-softmax).
+/// max(0, a dot product of the layer below plus a bias), each class's score a dot product of the
+/// last hidden layer plus a bias, read as log-probabilities (log-softmax).
 ///
 /// The model file (`latin.classifier`, `Tools/train-handwriting/latin/SPEC.md`), little-endian:
-/// "LAT2", then UInt32 dimension D, hidden units H, classes K, grid values P, grid G (8) and
-/// trajectory values T (0), then Float32 mean[D], spread[D], hidden weights[H][D], hidden bias[H],
-/// weights[K][H], bias[K]. The earlier "LAT1" (no hidden layer: UInt32 D, K, P, then mean[D],
-/// spread[D], weights[K][D], bias[K]) is read too. The classes, one UTF-8 label a line, are in
-/// `latin.classes` beside it.
+/// "LAT3", then UInt32 dimension D, classes K, grid values P, grid G (8), trajectory values T (0),
+/// hidden layers L and their widths H₁ … H_L, then Float32 mean[D], spread[D], each hidden layer's
+/// weights[Hₗ][Hₗ₋₁] and bias[Hₗ] (H₀ = D), the output weights[K][H_L] and bias[K]. The earlier
+/// "LAT2" (one hidden layer: UInt32 D, H, K, P, G, T) and "LAT1" (none: UInt32 D, K, P) are read
+/// too. The classes, one UTF-8 label a line, are in `latin.classes` beside it.
 struct LatinClassifier: Sendable {
     static let spacing = 0.02
     static let grid = 8
@@ -39,14 +39,14 @@ struct LatinClassifier: Sendable {
     let classes: [String]
     private let mean: [Float]
     private let spread: [Float]
-    /// The hidden layer (LAT2): H rows of D weights, and H biases; nil for LAT1.
-    private let hidden: (weights: [Float], bias: [Float])?
-    /// The output layer: K rows of H (LAT2) or D (LAT1) weights, and K biases.
+    /// The hidden layers, first to last: each Hₗ rows of Hₗ₋₁ weights (H₀ = D), and Hₗ biases.
+    private let hidden: [(weights: [Float], bias: [Float])]
+    /// The output layer: K rows of H_L (or D without hidden layers) weights, and K biases.
     private let weights: [Float]
     private let bias: [Float]
     var dimension: Int { mean.count }
-    /// The hidden units (0 without a hidden layer).
-    var hiddenCount: Int { hidden?.bias.count ?? 0 }
+    /// The hidden layers' widths, first to last (none for LAT1).
+    var hiddenWidths: [Int] { hidden.map(\.bias.count) }
 
     /// Reads the model at `path` and its classes at `classesPath`. Throws naming the file.
     init(path: String, classesPath: String) throws(HandwritingError) {
@@ -62,23 +62,35 @@ struct LatinClassifier: Sendable {
         let bytes = [UInt8](data)
         func word(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
         let magic = bytes.count >= 4 ? String(decoding: bytes[0..<4], as: UTF8.self) : ""
-        guard magic == "LAT1" || magic == "LAT2" else { throw fail("not a Quill character classifier (no LAT1 or LAT2 header)") }
-        let layered = magic == "LAT2"
-        let header = layered ? 28 : 16
-        guard bytes.count >= header else { throw fail("\(bytes.count) bytes: shorter than its \(magic) header") }
+        guard ["LAT1", "LAT2", "LAT3"].contains(magic) else { throw fail("not a Quill character classifier (no LAT1, LAT2 or LAT3 header)") }
+        // The header's words after the magic, as each format orders them.
+        let words = magic == "LAT1" ? 3 : magic == "LAT2" ? 6 : 6
+        guard bytes.count >= 4 + 4 * words else { throw fail("\(bytes.count) bytes: shorter than its \(magic) header") }
         let dimension = word(4)
-        let units = layered ? word(8) : 0
-        let count = layered ? word(12) : word(8)
-        let planes = layered ? word(16) : word(12)
+        let count: Int, planes: Int, grid: Int, trajectory: Int
+        var widths: [Int] = []
+        var header = 4 + 4 * words
+        switch magic {
+        case "LAT1":
+            (count, planes, grid, trajectory) = (word(8), word(12), Self.grid, 0)
+        case "LAT2":
+            widths = [word(8)]
+            (count, planes, grid, trajectory) = (word(12), word(16), word(20), word(24))
+        default:
+            (count, planes, grid, trajectory) = (word(8), word(12), word(16), word(20))
+            let layers = word(24)
+            guard (1...8).contains(layers) else { throw fail("\(layers) hidden layers: this Quill reads 1 … 8") }
+            guard bytes.count >= header + 4 * layers else { throw fail("\(bytes.count) bytes: shorter than its \(magic) header") }
+            widths = (0..<layers).map { word(header + 4 * $0) }
+            header += 4 * layers
+        }
         guard dimension == Self.gridValues + Self.globalValues, planes == Self.gridValues, (1...1_000).contains(count) else {
             throw fail("dimension \(dimension), \(count) classes, \(planes) grid values: this Quill reads \(Self.gridValues + Self.globalValues), 1 … 1000, \(Self.gridValues)")
         }
-        if layered {
-            guard word(20) == Self.grid, word(24) == 0 else { throw fail("grid \(word(20)), \(word(24)) trajectory values: this Quill reads grid \(Self.grid) without trajectory values") }
-            guard (1...4_096).contains(units) else { throw fail("\(units) hidden units: this Quill reads 1 … 4096") }
-        }
-        let inputs = layered ? units : dimension
-        let floats = 2 * dimension + (layered ? units * dimension + units : 0) + count * inputs + count
+        guard grid == Self.grid, trajectory == 0 else { throw fail("grid \(grid), \(trajectory) trajectory values: this Quill reads grid \(Self.grid) without trajectory values") }
+        guard widths.allSatisfy({ (1...4_096).contains($0) }) else { throw fail("hidden layers of \(widths) units: this Quill reads 1 … 4096 a layer") }
+        let inputs = [dimension] + widths
+        let floats = 2 * dimension + zip(inputs, widths).reduce(0) { $0 + $1.0 * $1.1 + $1.1 } + count * inputs[inputs.count - 1] + count
         guard bytes.count == header + 4 * floats else { throw fail("\(bytes.count) bytes; the header says \(header + 4 * floats)") }
         var values = [Float](repeating: 0, count: floats)
         for index in 0..<floats {
@@ -92,8 +104,8 @@ struct LatinClassifier: Sendable {
         }
         mean = take(dimension)
         spread = take(dimension)
-        hidden = layered ? (weights: take(units * dimension), bias: take(units)) : nil
-        weights = take(count * inputs)
+        hidden = zip(inputs, widths).map { (weights: take($0.0 * $0.1), bias: take($0.1)) }
+        weights = take(count * inputs[inputs.count - 1])
         bias = take(count)
         guard spread.allSatisfy({ $0 > 0 }) else { throw fail("a spread is not positive") }
         let lines = labels.split(whereSeparator: \.isNewline).map(String.init)
@@ -110,11 +122,9 @@ struct LatinClassifier: Sendable {
             let value = index < Self.gridValues ? Swift.max(features[index], 0).squareRoot() : features[index]
             z[index] = (Float(value) - mean[index]) / spread[index]
         }
-        let inputs: [Float]
-        if let hidden {
-            inputs = Self.layer(z, weights: hidden.weights, bias: hidden.bias).map { Swift.max($0, 0) }
-        } else {
-            inputs = z
+        var inputs = z
+        for layer in hidden {
+            inputs = Self.layer(inputs, weights: layer.weights, bias: layer.bias).map { Swift.max($0, 0) }
         }
         let scores = Self.layer(inputs, weights: weights, bias: bias)
         let top = scores.max() ?? 0

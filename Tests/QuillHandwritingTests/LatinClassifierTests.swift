@@ -83,20 +83,26 @@ import Testing
         let lat2 = try Self.modelFile("LAT2", [UInt32(d), 1, 2, UInt32(LatinClassifier.gridValues), 8, 0], mean + spread + hidden + [0] + [0, 1] + [0, 0])
         defer { try? FileManager.default.removeItem(atPath: lat2) }
         let layered = try LatinClassifier(path: lat2, classesPath: classes)
-        #expect(layered.hiddenCount == 1)
+        #expect(layered.hiddenWidths == [1])
         #expect(layered.classify([stroke], count: 2).map(\.text) == ["b", "a"])
+        // LAT3: two hidden layers, the second passing the first's unit on.
+        let lat3 = try Self.modelFile("LAT3", [UInt32(d), 2, UInt32(LatinClassifier.gridValues), 8, 0, 2, 1, 1], mean + spread + hidden + [0] + [1] + [0] + [0, 1] + [0, 0])
+        defer { try? FileManager.default.removeItem(atPath: lat3) }
+        let deep = try LatinClassifier(path: lat3, classesPath: classes)
+        #expect(deep.hiddenWidths == [1, 1])
+        #expect(deep.classify([stroke], count: 2).map(\.text) == ["b", "a"])
         // LAT1: the same rule as a linear classifier.
         let lat1 = try Self.modelFile("LAT1", [UInt32(d), 2, UInt32(LatinClassifier.gridValues)], mean + spread + [Float](repeating: 0, count: d) + hidden + [0, 0])
         defer { try? FileManager.default.removeItem(atPath: lat1) }
         let linear = try LatinClassifier(path: lat1, classesPath: classes)
-        #expect(linear.hiddenCount == 0)
+        #expect(linear.hiddenWidths.isEmpty)
         #expect(linear.classify([stroke], count: 2).map(\.text) == ["b", "a"])
         // Cut short, a wrong magic, a NaN: refused, naming the file.
         let short = try Self.modelFile("LAT2", [UInt32(d), 1, 2, UInt32(LatinClassifier.gridValues), 8, 0], mean)
         let wrong = try Self.modelFile("LATX", [UInt32(d)], [])
         let notFinite = try Self.modelFile("LAT2", [UInt32(d), 1, 2, UInt32(LatinClassifier.gridValues), 8, 0], mean + spread + hidden + [.nan] + [0, 1] + [0, 0])
         defer { for path in [short, wrong, notFinite] { try? FileManager.default.removeItem(atPath: path) } }
-        for (path, reason) in [(short, "bytes"), (wrong, "no LAT1 or LAT2 header"), (notFinite, "not finite")] {
+        for (path, reason) in [(short, "bytes"), (wrong, "no LAT1, LAT2 or LAT3 header"), (notFinite, "not finite")] {
             do {
                 _ = try LatinClassifier(path: path, classesPath: classes)
                 Issue.record("\(path) was read")

@@ -8,9 +8,9 @@ import Testing
     static var samples: [HeldOutWriting.Sample] { HeldOutWriting.samples }
 
     /// Top-1 on held-out writers' isolated characters (100 of each kind). Tools/train-handwriting
-    /// measured on all 33 594 of their letters and digits: digits 83.4 %, capitals 92.3 % and lower
-    /// case 80.1 % ignoring case — short of the goals for digits and all (95 %, 85 %); this
-    /// sample reads 79, 97 and 81 (the linear classifier before it 80, 95 and 71; Zinnia's model
+    /// measured on all 33 594 of their letters and digits: digits 83.9 %, capitals 93.3 % and lower
+    /// case 80.8 % ignoring case — short of the goals for digits and all (95 %, 85 %); this
+    /// sample reads 81, 98 and 83 (the linear classifier before it 80, 95 and 71; Zinnia's model
     /// 71, 85 and 57).
     @Test func heldOutWritersCharactersAreRead() throws {
         #expect(Self.samples.count == 300)
@@ -25,7 +25,7 @@ import Testing
         }
         print("UNIPEN held-out sample: \(right) of \(total)")
         #expect(right["digit", default: 0] >= 76)
-        #expect(right["upper", default: 0] + right["lower", default: 0] >= 170)
+        #expect(right["upper", default: 0] + right["lower", default: 0] >= 174)
     }
 
     /// A number field (its characters given, as a keyboard type tells Scribble): each digit is read

@@ -3,9 +3,9 @@
 
     OMP_NUM_THREADS=1 python3 Tools/train-handwriting/latin/train_latin.py UNIPEN_ROOT [OUT_DIR]
 
-Default (MODEL=mlp, no other env needed for the delivered model): the LAT2 model of SPEC.md -- features of features.py with a G x G writing grid (env G,
-default 8) and optionally TRAJ trajectory points (env TRAJ, default 0), sqrt + standardize, one hidden ReLU layer
-(env H, default 512), trained with Adam (mlp.py, EPOCHS default 25) on the non-held-out contributors plus COPIES
+Default (MODEL=mlp, no other env needed for the shipped model): the LAT3 model of SPEC.md -- features of features.py with a G x G writing grid (env G,
+default 8) and optionally TRAJ trajectory points (env TRAJ, default 0), sqrt + standardize, two hidden ReLU layers
+(env H, default 512, and H2, default 256; H2=0 gives the one-layer LAT2), trained with Adam (mlp.py, EPOCHS default 25) on the non-held-out contributors plus COPIES
 (default 4) distorted copies of each character (AUG default 2 = distort2; epoch e uses the originals + copy e mod COPIES). MODEL=softmax reproduces the old LAT1
 softmax regression (env LAM, COPIES, ITERS).
 
@@ -30,6 +30,7 @@ ITERS = int(E.get("ITERS", "300"))
 G = int(E.get("G", "8")); TRAJ = int(E.get("TRAJ", "0"))
 H = int(E.get("H", "512")); EPOCHS = int(E.get("EPOCHS", "25")); LR = float(E.get("LR", "2e-3"))
 WD = float(E.get("WD", "0.05")); DIN = float(E.get("DIN", "0.1")); DH = float(E.get("DH", "0.3"))
+H2 = int(E.get("H2", "256"))      # > 0: second hidden layer (LAT3 file, the shipped model); 0: one layer (LAT2)
 BS = int(E.get("BS", "256")); MSEED = int(E.get("MSEED", "0"))
 SEED = 7
 CFG = {"g": G, "traj": TRAJ}
@@ -87,7 +88,29 @@ def main():
     Zc = [((transform(c) - mean) / std).astype(np.float32) for c in copies]
     D = Z0.shape[1]; K = len(CLASSES)
     t = time.time()
-    if MODEL == "mlp":
+    if MODEL == "mlp" and H2 > 0:
+        from mlp_deep import train_mlp2
+        def get_epoch(e):
+            if not Zc:
+                return Z0, y
+            return np.vstack([Z0, Zc[e % len(Zc)]]), np.concatenate([y, y])
+        f = train_mlp2(get_epoch, K, H1=H, H2=H2, epochs=EPOCHS, bs=BS, lr=LR, wd=WD, drop_in=DIN, drop_h=DH, seed=MSEED,
+                       log=lambda s: print(s, flush=True))
+        Ws = [np.ascontiguousarray(a, np.float32) for a in f.Ws]; Bs = [np.ascontiguousarray(a, np.float32) for a in f.bs]
+        with open(os.path.join(out, "latin.classifier"), "wb") as h:
+            h.write(struct.pack("<4s8I", b"LAT3", D, K, NPL, G, TRAJ, 2, H, H2))
+            for a in [mean32, std32] + [x for pair in zip(Ws, Bs) for x in pair]:
+                h.write(np.ascontiguousarray(a, "<f4").tobytes())
+        W64 = [w.astype(np.float64) for w in Ws]; B64 = [b.astype(np.float64) for b in Bs]
+        def score(z):
+            v = z
+            for i in range(len(W64)):
+                v = W64[i] @ v + B64[i]
+                if i < len(W64) - 1:
+                    v = np.maximum(v, 0.0)
+            return v
+        desc = f"MLP {D}-{H}-{H2}-{K}, G={G}, TRAJ={TRAJ}, {EPOCHS} epochs, {COPIES} distorted copies"
+    elif MODEL == "mlp":
         from mlp import train_mlp
         def get_epoch(e):
             if not Zc:

@@ -60,13 +60,19 @@ public struct DrawingRecorder: Sendable {
     /// is kept, nothing is erased, and memory stays flat however long the input.
     public let keepsDrawing: Bool
 
+    /// - Parameter predicts: predict the tip (true, the default); a client that never shows the
+    ///   prediction (`quill render`, `quill strokes --emit final`) turns it off and saves its work
+    ///   per sample — the updates' predicted points are then the displayed ones.
     public init(ink: Ink, mapping: TabletMapping, eraser: EraserKind = .bitmap, eraserRadius: Double = 8,
                 smoothing: SmoothingParameters = .defaults, prediction: PredictionParameters = .defaults,
-                corners: CornerParameters? = .defaults, shapes: ShapeParameters? = .defaults, editingGestures: Bool = true, keepsDrawing: Bool = true) {
+                corners: CornerParameters? = .defaults, shapes: ShapeParameters? = .defaults, editingGestures: Bool = true, keepsDrawing: Bool = true,
+                predicts: Bool = true) {
         self.editingGestures = editingGestures
         drawing = Drawing(canvasWidth: mapping.canvas.width, canvasHeight: mapping.canvas.height)
         engine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, corners: corners, shapes: shapes, recordsPath: keepsDrawing)
         eraserEngine = StrokeEngine(ink: ink, mapping: mapping, smoothing: smoothing, prediction: prediction, shapes: nil, recordsPath: false)
+        engine.isPredictionEnabled = predicts
+        eraserEngine.isPredictionEnabled = predicts
         self.keepsDrawing = keepsDrawing
         eraserKind = eraser
         self.eraserRadius = eraserRadius

@@ -77,7 +77,7 @@ struct Render: ParsableCommand {
                         outcomes.removeAll(keepingCapacity: true)
                     }
                     for case .ink(let fingerSample) in fingers {
-                        if recorder == nil, let mapping = touchMapping { recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: corners, shapes: shapes) }
+                        if recorder == nil, let mapping = touchMapping { recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: corners, shapes: shapes, predicts: false) }
                         recorder?.add(fingerSample)
                     }
                     fingers.removeAll(keepingCapacity: true)
@@ -86,7 +86,7 @@ struct Render: ParsableCommand {
                     if touches { noteRejectionArea(of: event, replay: replay, pensIn: &pensIn, into: &overlay) }
                     guard case .sample(let sample) = event else { continue }
                     if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
-                        recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: corners, shapes: shapes)
+                        recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: corners, shapes: shapes, predicts: false)
                     }
                     // A double tap to the eraser makes the pen end erase: a mode, never content.
                     recorder?.add(session.inking(sample))

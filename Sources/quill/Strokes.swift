@@ -80,7 +80,7 @@ struct Strokes: ParsableCommand {
                 if recorder == nil, let deviceMapping = replay.mapping(forDevice: sample.deviceIndex) {
                     mapping = deviceMapping
                     // Streaming updates need no drawing: memory stays flat (final and geometry print finished strokes).
-                    recorder = DrawingRecorder(ink: ink, mapping: deviceMapping, prediction: prediction, corners: inkOptions.corners, shapes: inkOptions.shapes, keepsDrawing: emit == .final || emit == .geometry)
+                    recorder = DrawingRecorder(ink: ink, mapping: deviceMapping, prediction: prediction, corners: inkOptions.corners, shapes: inkOptions.shapes, keepsDrawing: emit == .final || emit == .geometry, predicts: emit == .predicted)
                 }
                 guard let update = recorder?.add(sample) else { continue }
                 switch emit {

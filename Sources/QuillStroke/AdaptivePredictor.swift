@@ -140,7 +140,9 @@ public struct AdaptivePredictor: Sendable {
                 }
             }
         }
-        remember(x: x, y: y, time: time)
+        // Only a row of sane features may teach (a NaN or a jump of metres would stay in A for
+        // good): each within 10 m.
+        if !features.contains(where: { !(abs($0) <= 10_000) }) { remember(x: x, y: y, time: time) }
         guard px.isFinite, py.isFinite else { return kalman }
         return (px, py)
     }

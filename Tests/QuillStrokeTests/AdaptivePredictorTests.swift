@@ -134,6 +134,19 @@ import Testing
             adaptive.endStroke()
             #expect(!adaptive.weights.contains { !$0.isFinite })
         }
+        // And it still learns afterwards: good strokes move the weights again.
+        let before = adaptive.weights
+        var kalman = TipPredictor(parameters: try! PredictionParameters(horizon: 0.012))
+        for stroke in Self.strokes(seed: 98, count: 4, rate: 120, noise: 0.02) {
+            kalman.reset()
+            adaptive.beginStroke()
+            for sample in stroke {
+                kalman.add(x: sample.x, y: sample.y, time: time + sample.t)
+                _ = adaptive.add(x: sample.x, y: sample.y, time: time + sample.t, kalman: kalman.predict())
+            }
+            adaptive.endStroke()
+        }
+        #expect(adaptive.weights != before && !adaptive.weights.contains { !$0.isFinite }, "\(before) → \(adaptive.weights)")
     }
 
     @Test func theEngineAdaptsUnlessAskedNotTo() throws {

@@ -181,7 +181,7 @@ public struct AdaptivePredictor: Sendable {
             let u = target >= time ? 1 : (target - previous.t) / span
             let dx = previous.x + (x - previous.x) * u - pending[base + 1]
             let dy = previous.y + (y - previous.y) * u - pending[base + 2]
-            guard dx.isFinite, dy.isFinite else { continue }
+            guard abs(dx) <= 10_000, abs(dy) <= 10_000 else { continue }  // finite, within 10 m
             pending.withUnsafeBufferPointer { row in
                 let fx = row.baseAddress! + base + 3, fy = fx + n
                 // A += fx fxᵀ + fy fyᵀ a row at a time, four columns to a vector.

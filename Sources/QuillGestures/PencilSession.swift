@@ -58,9 +58,11 @@ public struct PencilSession: Sendable {
     public var state: ToolState { interaction.state }
 
     /// True while the tool in use is the eraser (a double tap to the eraser, the eraser end).
+    @inlinable  // read per sample by a client that holds the session in a closure: no copy of it
     public var isErasing: Bool { interaction.state.current.isEraser }
 
     /// The sample as the drawing takes it: while the tool in use is the eraser, the pen end erases.
+    @inlinable
     public func inking(_ sample: PenSample) -> PenSample {
         guard isErasing, sample.tool != .eraser else { return sample }
         var erasing = sample

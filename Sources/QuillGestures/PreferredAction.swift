@@ -81,6 +81,7 @@ public struct DrawingTool: Hashable, Sendable, CustomStringConvertible {
     public static let pen = DrawingTool(ink: "pen")
     public static let eraser = DrawingTool(ink: "eraser", color: "#FFFFFF", width: 16)
 
+    @inlinable
     public var isEraser: Bool { ink == "eraser" }
     public var description: String { ink }
 }

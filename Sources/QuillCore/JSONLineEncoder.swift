@@ -222,15 +222,8 @@ final class JSONNode {
         text.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    static func append(_ value: Double, to text: inout [UInt8]) {
-        guard value.isFinite else { return text.append(contentsOf: "null".utf8) }
-        var stream = JSONBytes(bytes: text)
-        text = []
-        value.write(to: &stream)
-        text = stream.bytes
-    }
-
-    static func append(_ value: Float, to text: inout [UInt8]) {
+    /// A `Double` or `Float` as Swift prints it; `null` when not finite.
+    static func append<Number: BinaryFloatingPoint & TextOutputStreamable>(_ value: Number, to text: inout [UInt8]) {
         guard value.isFinite else { return text.append(contentsOf: "null".utf8) }
         var stream = JSONBytes(bytes: text)
         text = []

@@ -64,7 +64,7 @@ struct LatinClassifier: Sendable {
         let magic = bytes.count >= 4 ? String(decoding: bytes[0..<4], as: UTF8.self) : ""
         guard ["LAT1", "LAT2", "LAT3"].contains(magic) else { throw fail("not a Quill character classifier (no LAT1, LAT2 or LAT3 header)") }
         // The header's words after the magic, as each format orders them.
-        let words = magic == "LAT1" ? 3 : magic == "LAT2" ? 6 : 6
+        let words = magic == "LAT1" ? 3 : 6
         guard bytes.count >= 4 + 4 * words else { throw fail("\(bytes.count) bytes: shorter than its \(magic) header") }
         let dimension = word(4)
         let count: Int, planes: Int, grid: Int, trajectory: Int

@@ -74,12 +74,10 @@ public struct AdaptivePredictor: Sendable {
         pending = [Double](repeating: 0, count: Self.pendingCapacity * Self.rowWidth)
     }
 
-    /// Starts a stroke: its first sample is the next one.
+    /// Starts a stroke (ending one still open): its first sample is the next one.
     public mutating func beginStroke() {
-        strokeSamples = 0
+        endStroke()
         velocityCount = 0
-        pendingCount = 0
-        pendingStart = 0
     }
 
     /// Ends the stroke: solves for the weights with what it taught; rows whose t + h lies past its

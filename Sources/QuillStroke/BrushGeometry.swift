@@ -285,19 +285,9 @@ public struct BrushGeometryBuilder: Sendable {
         output.vertices.append(contentsOf: polygon[0..<count])
         // The fan's indices are a prefix of one table (0 1 2, 0 2 3, …), copied whole and then
         // moved to this piece's first vertex: two passes the compiler vectorizes, not 3 (n − 2)
-        // appends.
-        let fan = FanIndices.shared.indices
-        let length = 3 * (count - 2)
+        // appends. A piece has at most the hull scratch's vertices, which the table covers.
         let start = output.triangles.count
-        if length <= fan.count {
-            output.triangles.append(contentsOf: fan[0..<length])
-        } else {
-            for index in 0..<(count - 2) {
-                output.triangles.append(0)
-                output.triangles.append(UInt32(index + 1))
-                output.triangles.append(UInt32(index + 2))
-            }
-        }
+        output.triangles.append(contentsOf: FanIndices.shared.indices[0..<(3 * (count - 2))])
         output.triangles.withUnsafeMutableBufferPointer { triangles in
             for index in start..<triangles.count { triangles[index] &+= base }
         }

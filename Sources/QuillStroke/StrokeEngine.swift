@@ -137,7 +137,6 @@ public struct StrokeEngine: Sendable {
                 geometryBuilder = BrushGeometryBuilder(inkType: ink.type)
             }
             smoother.reset()
-            adaptivePredictor?.endStroke()
             adaptivePredictor?.beginStroke()
             geometryBuilder.reset()
             isDrawing = true

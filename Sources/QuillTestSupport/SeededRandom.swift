@@ -1,3 +1,5 @@
+import Foundation
+
 /// SplitMix64: a small, seeded, repeatable generator for property tests (print the seed with a failure).
 public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
@@ -8,5 +10,11 @@ public struct SeededRandom: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    /// A standard normal value (Box–Muller on two uniform draws).
+    public mutating func gaussian() -> Double {
+        let u = Double.random(in: Double.ulpOfOne..<1, using: &self), v = Double.random(in: 0..<1, using: &self)
+        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
     }
 }

@@ -33,7 +33,7 @@ final class TextOutput: @unchecked Sendable {
     func record<T: Encodable>(_ record: T) {
         encoder.line(record, appendingTo: &buffer)
         buffer.append(0x0A)
-        if buffer.count >= 1 << 16 { flush() }
+        flushWhenFull()
     }
 
     private let encoder = JSONLineEncoder()
@@ -46,6 +46,11 @@ final class TextOutput: @unchecked Sendable {
     /// Writes `text` as it is (its own newlines included).
     func text(_ text: String) {
         buffer.append(contentsOf: text.utf8)
+        flushWhenFull()
+    }
+
+    /// Writes the buffer once it holds 64 KiB.
+    private func flushWhenFull() {
         if buffer.count >= 1 << 16 { flush() }
     }
 

@@ -212,10 +212,7 @@ struct TabletRelayOptionTests {
     @Test func smoothingHoldsARestingPenStill() throws {
         let header = try String(contentsOfFile: TabletRelayTests.cintiq22HDT, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("E:") }
         var random = SeededRandom(seed: 0x5E_0001)
-        func gaussian() -> Double {
-            let u = Double.random(in: Double.ulpOfOne..<1, using: &random), v = Double.random(in: 0..<1, using: &random)
-            return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-        }
+        func gaussian() -> Double { random.gaussian() }
         var lines = header.map(String.init)
         func event(_ t: Double, _ type: Int, _ code: Int, _ value: Int) {
             lines.append(String(format: "E: %.6f %04x %04x %d", 1000 + t, type, code, value))

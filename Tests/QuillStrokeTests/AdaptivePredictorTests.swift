@@ -11,10 +11,6 @@ import Testing
     /// lifts between strokes; `rate` Hz with timing jitter and σ `noise` mm.
     static func strokes(seed: UInt64, count: Int, rate: Double, noise: Double) -> [[(t: Double, x: Double, y: Double)]] {
         var random = SeededRandom(seed: seed)
-        func gaussian() -> Double {
-            let u = Double.random(in: Double.ulpOfOne..<1, using: &random), v = Double.random(in: 0..<1, using: &random)
-            return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-        }
         var time = 0.0
         return (0..<count).map { _ in
             let duration = Double.random(in: 0.6...1.6, using: &random)
@@ -26,7 +22,7 @@ import Testing
             while s < duration {
                 let x = 50 + drift * s + a1 * cos(2 * .pi * f1 * s + p1)
                 let y = 50 + a2 * sin(2 * .pi * f2 * s + p2) + a1 * sin(2 * .pi * f1 * s + p1)
-                samples.append((time + s, x + noise * gaussian(), y + noise * gaussian()))
+                samples.append((time + s, x + noise * random.gaussian(), y + noise * random.gaussian()))
                 s += (1 + 0.05 * Double.random(in: -1...1, using: &random)) / rate
             }
             time += duration + 0.3

@@ -28,10 +28,7 @@ import Testing
         return StrokePath(points: points, creationTime: 0)
     }
 
-    func gaussian(_ random: inout SeededRandom) -> Double {
-        let u = Double.random(in: Double.ulpOfOne..<1, using: &random), v = Double.random(in: 0..<1, using: &random)
-        return (-2 * Double.log(u)).squareRoot() * Double.cos(2 * .pi * v)
-    }
+    func gaussian(_ random: inout SeededRandom) -> Double { random.gaussian() }
 
     func distance(from c: (x: Double, y: Double), toPolyline points: [StrokePoint]) -> Double {
         var best = Double.infinity

@@ -12,6 +12,10 @@ final class MockedTablet {
     /// The event node number: /dev/input/event13 unless a test mocks several tablets.
     let number: Int
     var node: String { "/dev/input/event\(number)" }
+
+    /// The node's device number, major:minor (evdev's major 13, minors from 64).
+    var deviceNumber: String { "13:\(64 + number)" }
+
     /// Seconds between the wake-up event and the stream's first event: time for umockdev-run and
     /// `quill` to start. umockdev 0.17 paces an evemu stream by the gaps between its events from
     /// the moment it starts (not by their times), so without this pause the beginning would pile
@@ -191,9 +195,16 @@ final class MockedTablet {
         umockdev.append("--")
         let library = try MockedTablet.preloadLibrary.get()
         let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n")
+        // Every mocked node gets the helper's fixes (its device number, whole events, the one time
+        // shift of the run) and its udev database entry: with only the first one mocked, a second
+        // tablet's events kept their stamps when the first one's moved, so under load its samples
+        // came out shifted against its replay.
+        let database = mocks.map { mock in
+            "printf 'I:1\\nE:ID_INPUT=1\\n\(mock.udevTags.map { "E:\($0)=1\\n" }.joined())G:seat\\nQ:seat\\n' > \"$UMOCKDEV_DIR/run/udev/data/c\(mock.deviceNumber)\""
+        }.joined(separator: " && ")
         let script = """
-            mkdir -p "$UMOCKDEV_DIR/run/udev/data" && printf 'I:1\\nE:ID_INPUT=1\\n\(mocks[0].udevTags.map { "E:\($0)=1\\n" }.joined())G:seat\\nQ:seat\\n' > "$UMOCKDEV_DIR/run/udev/data/c13:77"
-            export QUILL_MOCK_NODE=\(MockedTablet.node) QUILL_MOCK_RDEV=13:77 QUILL_MOCK_HEADROOM=\(MockedTablet.headroom)
+            mkdir -p "$UMOCKDEV_DIR/run/udev/data" && \(database)
+            export QUILL_MOCK_NODE='\(mocks.map(\.node).joined(separator: " "))' QUILL_MOCK_RDEV='\(mocks.map(\.deviceNumber).joined(separator: " "))' QUILL_MOCK_HEADROOM=\(MockedTablet.headroom)
             \(exports)
             LD_PRELOAD="\(([library] + preload).joined(separator: ":")):$LD_PRELOAD" exec "$@"
             """

@@ -23,6 +23,14 @@ struct SeveralTabletsTests {
         return (first, second, run)
     }
 
+    /// Where a live run's rows first part from the replay's, to say in a failure.
+    static func difference(_ live: [String], _ replay: [String]) -> String {
+        guard let index = (0..<min(live.count, replay.count)).first(where: { live[$0] != replay[$0] }) else {
+            return "\(live.count) rows live, \(replay.count) in the replay (the shorter is the other's beginning)"
+        }
+        return "\(live.count) rows live, \(replay.count) in the replay; row \(index) live: \(live[index]) replay: \(replay[index])"
+    }
+
     @Test func twoTabletsAtOnceEachGiveTheirOwnReplay() throws {
         let (first, second, run) = try Self.twoTablets()
         #expect(run.status == 0, "\(run.error)")
@@ -35,8 +43,8 @@ struct SeveralTabletsTests {
         let expectedOne = try cli.quill("samples", second.expectedRecording).output.split(separator: "\n")
             .map { $0.replacingOccurrences(of: "\"device\":0,", with: "\"device\":1,") }
         #expect(!zero.isEmpty && !one.isEmpty)
-        #expect(zero == expectedZero, "tablet 0 differs from its replay")
-        #expect(one == expectedOne, "tablet 1 differs from its replay")
+        #expect(zero == expectedZero, "tablet 0 differs from its replay: \(Self.difference(zero, expectedZero))\n\(run.error)")
+        #expect(one == expectedOne, "tablet 1 differs from its replay: \(Self.difference(one, expectedOne))\n\(run.error)")
     }
 
     /// One tablet unplugged while the other draws: the other is read on, every sample its replay's.
@@ -48,7 +56,7 @@ struct SeveralTabletsTests {
         let one = lines.filter { $0.contains("\"device\":1,") }
         let expectedOne = try cli.quill("samples", second.expectedRecording).output.split(separator: "\n")
             .map { $0.replacingOccurrences(of: "\"device\":0,", with: "\"device\":1,") }
-        #expect(!one.isEmpty && one == expectedOne, "tablet 1 differs from its replay")
+        #expect(!one.isEmpty && one == expectedOne, "tablet 1 differs from its replay: \(Self.difference(one, expectedOne))\n\(run.error)")
         #expect(lines.filter { $0.contains("\"device\":0,") }.count < (try cli.quill("samples", first.expectedRecording).output.split(separator: "\n").count))
     }
 }

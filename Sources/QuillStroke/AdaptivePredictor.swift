@@ -35,14 +35,13 @@ public struct AdaptivePredictor: Sendable {
 
     /// How far ahead, seconds.
     public let horizon: Double
-    /// Normal equations A (n × n, each row as n / 4 vectors of four) and b, the weights c,
-    /// Cholesky scratch.
+    /// Normal equations A (n × n, each row as n / 4 vectors of four; only the vectors on and above
+    /// the diagonal are kept current) and b, the weights c, Cholesky scratch.
     private var normal: [SIMD4<Double>]
     private var moment: [Double]
     public private(set) var weights: [Double]
     private var factor: [Double]
     private var scratch: [Double]
-    private var features: [Double]
     private var samples = 0
     // The stroke being drawn.
     private var strokeSamples = 0
@@ -69,7 +68,6 @@ public struct AdaptivePredictor: Sendable {
         moment = (0..<n).map { row in start[row * n + Self.lags] }  // A · c₀
         factor = [Double](repeating: 0, count: n * n)
         scratch = [Double](repeating: 0, count: n)
-        features = [Double](repeating: 0, count: 2 * n)
         velocities = [Double](repeating: 0, count: 2 * Self.lags)
         pending = [Double](repeating: 0, count: Self.pendingCapacity * Self.rowWidth)
     }
@@ -108,12 +106,23 @@ public struct AdaptivePredictor: Sendable {
         previous = (time, x, y)
         strokeSamples += 1
         guard !first, x.isFinite, y.isFinite, kalman.x.isFinite, kalman.y.isFinite else { return (x, y) }
-        // Features: x's in 0..<n, y's in n..<2n.
+        // The row is written where it will wait for its answer (the oldest row gives way when the
+        // ring is full: never at tablet rates): t, x, y, then x's features, then y's.
+        if pendingCount == Self.pendingCapacity {
+            pendingStart = (pendingStart + 1) % Self.pendingCapacity
+            pendingCount -= 1
+        }
+        let base = ((pendingStart + pendingCount) % Self.pendingCapacity) * Self.rowWidth
         let available = Swift.min(velocityCount, lags)
         var px = x, py = y
         let gateSpeed = Self.gateSpeed
         let newest = velocityCount - 1
-        features.withUnsafeMutableBufferPointer { f in
+        var size = 0.0  // the features' absolute sum (NaN if one is)
+        pending.withUnsafeMutableBufferPointer { row in
+            row[base] = time
+            row[base + 1] = x
+            row[base + 2] = y
+            let f = row.baseAddress! + base + 3
             velocities.withUnsafeBufferPointer { v in
                 for k in 0..<lags {
                     let slot = (newest - Swift.min(k, available - 1)) & (lags - 1)  // lags is a power of two
@@ -135,33 +144,15 @@ public struct AdaptivePredictor: Sendable {
                 for index in 0..<n {
                     px += c[index] * f[index]
                     py += c[index] * f[n + index]
+                    size += abs(f[index]) + abs(f[n + index])
                 }
             }
         }
         // Only a row of sane features may teach (a NaN or a jump of metres would stay in A for
-        // good): each within 10 m.
-        if !features.contains(where: { !(abs($0) <= 10_000) }) { remember(x: x, y: y, time: time) }
+        // good): all of them together within 10 m.
+        if size <= 10_000 { pendingCount += 1 }
         guard px.isFinite, py.isFinite else { return kalman }
         return (px, py)
-    }
-
-    /// Queues this sample's features until a later sample passes t + h (the oldest row gives way
-    /// when the ring is full: never at tablet rates).
-    private mutating func remember(x: Double, y: Double, time: Double) {
-        if pendingCount == Self.pendingCapacity {
-            pendingStart = (pendingStart + 1) % Self.pendingCapacity
-            pendingCount -= 1
-        }
-        let base = ((pendingStart + pendingCount) % Self.pendingCapacity) * Self.rowWidth
-        pending.withUnsafeMutableBufferPointer { row in
-            row[base] = time
-            row[base + 1] = x
-            row[base + 2] = y
-            features.withUnsafeBufferPointer { f in
-                for index in 0..<(2 * Self.featureCount) { row[base + 3 + index] = f[index] }
-            }
-        }
-        pendingCount += 1
     }
 
     /// Folds into A and b every pending row whose t + h this sample reached: the answer is the
@@ -182,8 +173,8 @@ public struct AdaptivePredictor: Sendable {
             guard abs(dx) <= 10_000, abs(dy) <= 10_000 else { continue }  // finite, within 10 m
             pending.withUnsafeBufferPointer { row in
                 let fx = row.baseAddress! + base + 3, fy = fx + n
-                // A += fx fxᵀ + fy fyᵀ a row at a time, four columns to a vector.
-                let quads = n / 4
+                // A += fx fxᵀ + fy fyᵀ a row at a time, four columns to a vector: only the vectors
+                // that reach the diagonal or beyond (the upper triangle, all that `solve` reads).
                 let vx = (SIMD4(fx[0], fx[1], fx[2], fx[3]), SIMD4(fx[4], fx[5], fx[6], fx[7]), SIMD4(fx[8], fx[9], fx[10], fx[11]))
                 let vy = (SIMD4(fy[0], fy[1], fy[2], fy[3]), SIMD4(fy[4], fy[5], fy[6], fy[7]), SIMD4(fy[8], fy[9], fy[10], fy[11]))
                 normal.withUnsafeMutableBufferPointer { a in
@@ -191,10 +182,19 @@ public struct AdaptivePredictor: Sendable {
                         for i in 0..<n {
                             let gx = fx[i], gy = fy[i]
                             b[i] += gx * dx + gy * dy
-                            a[i * quads] += gx * vx.0 + gy * vy.0
-                            a[i * quads + 1] += gx * vx.1 + gy * vy.1
-                            a[i * quads + 2] += gx * vx.2 + gy * vy.2
                         }
+                        for i in 0..<4 {
+                            let gx = fx[i], gy = fy[i]
+                            a[3 * i] += gx * vx.0 + gy * vy.0
+                            a[3 * i + 1] += gx * vx.1 + gy * vy.1
+                            a[3 * i + 2] += gx * vx.2 + gy * vy.2
+                        }
+                        for i in 4..<8 {
+                            let gx = fx[i], gy = fy[i]
+                            a[3 * i + 1] += gx * vx.1 + gy * vy.1
+                            a[3 * i + 2] += gx * vx.2 + gy * vy.2
+                        }
+                        for i in 8..<12 { a[3 * i + 2] += fx[i] * vx.2 + fy[i] * vy.2 }
                     }
                 }
             }
@@ -202,7 +202,8 @@ public struct AdaptivePredictor: Sendable {
     }
 
     /// c = A⁻¹ b by Cholesky (A is positive definite through its prior); a factor that fails
-    /// (a non-finite row got in) keeps the weights as they were.
+    /// (a non-finite row got in) keeps the weights as they were. L's diagonal is kept as its
+    /// reciprocals: one division per row instead of one per entry.
     private mutating func solve() {
         let n = Self.featureCount
         var solved = true
@@ -215,9 +216,9 @@ public struct AdaptivePredictor: Sendable {
                             for k in 0..<j { sum -= l[i * n + k] * l[j * n + k] }
                             if i == j {
                                 guard sum > 0, sum.isFinite else { solved = false; return }
-                                l[i * n + i] = sum.squareRoot()
+                                l[i * n + i] = 1 / sum.squareRoot()
                             } else {
-                                l[i * n + j] = sum / l[j * n + j]
+                                l[i * n + j] = sum * l[j * n + j]
                             }
                         }
                     }
@@ -225,7 +226,7 @@ public struct AdaptivePredictor: Sendable {
                         for i in 0..<n {
                             var sum = b[i]
                             for k in 0..<i { sum -= l[i * n + k] * z[k] }
-                            z[i] = sum / l[i * n + i]
+                            z[i] = sum * l[i * n + i]
                         }
                     }
                 }
@@ -238,7 +239,7 @@ public struct AdaptivePredictor: Sendable {
                     for i in stride(from: n - 1, through: 0, by: -1) {
                         var sum = z[i]
                         for k in (i + 1)..<n { sum -= l[k * n + i] * c[k] }
-                        c[i] = sum / l[i * n + i]
+                        c[i] = sum * l[i * n + i]
                     }
                 }
             }

@@ -88,7 +88,7 @@ enum CInk {
 private let engineFieldNames: KeyValuePairs<String, String> = [
     "TabletMapping.areaWidth": "quill_engine_options.area_width_mm", "TabletMapping.areaHeight": "quill_engine_options.area_height_mm",
     "CanvasSize.width": "quill_engine_options.canvas_width", "CanvasSize.height": "quill_engine_options.canvas_height",
-    "Ink.width": "quill_engine_options.width",
+    "Ink.width": "quill_engine_options.width", "PredictionParameters.horizon": "quill_engine_options.prediction_horizon",
 ]
 
 /// An engine box for `options` over `mapping`; `callerSize`: the caller's struct size (a 0.4.0
@@ -108,8 +108,12 @@ private func makeEngine(_ value: quill_engine_options, mapping: TabletMapping, c
         throw CFailure.invalid("quill_engine_options.eraser_radius is \(value.eraser_radius); expected points > 0 and ≤ 1000, or 0 for the default 8")
     }
     let keeps = callerSize < Int(QUILL_ENGINE_OPTIONS_SIZE_V2) ? value.records_path != 0 : value.eraser != Int32(QUILL_ERASER_NONE.rawValue)
+    // A caller's struct shorter than QUILL_ENGINE_OPTIONS_SIZE_V4 reads as zeros there: the defaults.
+    let prediction = try PredictionParameters(
+        horizon: value.prediction_horizon == 0 ? PredictionParameters.defaults.horizon : value.prediction_horizon,
+        adapts: value.adaptive_prediction_off == 0)
     var recorder = DrawingRecorder(
-        ink: ink, mapping: mapping, eraser: eraser, eraserRadius: radius, shapes: value.shapes_off == 0 ? .defaults : nil,
+        ink: ink, mapping: mapping, eraser: eraser, eraserRadius: radius, prediction: prediction, shapes: value.shapes_off == 0 ? .defaults : nil,
         editingGestures: value.editing_gestures_off == 0, keepsDrawing: keeps)
     recorder.isSmoothingEnabled = value.smoothing_off == 0
     recorder.isPredictionEnabled = value.prediction_off == 0
@@ -139,7 +143,7 @@ public func quill_engine_new_for_source(
         let box = try SourceBox.from(source)
         guard out != nil else { throw CFailure.invalid("engine (the output pointer) is NULL") }
         var value = quill_engine_options()
-        var callerSize = Int(QUILL_ENGINE_OPTIONS_SIZE_V3)  // NULL: today's defaults
+        var callerSize = Int(QUILL_ENGINE_OPTIONS_SIZE_V4)  // NULL: today's defaults
         if let options {
             value = try CStatus.check(options, "quill_engine_options")
             callerSize = Int(options.pointee.size)

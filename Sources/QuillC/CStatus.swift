@@ -129,7 +129,7 @@ extension quill_source_options: CVersionedStruct {
 }
 extension quill_pad_event: CVersionedStruct { static let versionSizes = [Int(QUILL_PAD_EVENT_SIZE_V1)] }
 extension quill_engine_options: CVersionedStruct {
-    static let versionSizes = [Int(QUILL_ENGINE_OPTIONS_SIZE_V1), Int(QUILL_ENGINE_OPTIONS_SIZE_V2), Int(QUILL_ENGINE_OPTIONS_SIZE_V3)]
+    static let versionSizes = [Int(QUILL_ENGINE_OPTIONS_SIZE_V1), Int(QUILL_ENGINE_OPTIONS_SIZE_V2), Int(QUILL_ENGINE_OPTIONS_SIZE_V3), Int(QUILL_ENGINE_OPTIONS_SIZE_V4)]
 }
 extension quill_stroke_update: CVersionedStruct { static let versionSizes = [Int(QUILL_STROKE_UPDATE_SIZE_V1), Int(QUILL_STROKE_UPDATE_SIZE_V2)] }
 extension quill_stroke_change: CVersionedStruct { static let versionSizes = [Int(QUILL_STROKE_CHANGE_SIZE_V1)] }

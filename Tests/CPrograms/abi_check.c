@@ -469,7 +469,7 @@ static int sizes(void) {
     SIZES(quill_sample, SAMPLE, QUILL_SAMPLE_SIZE_V2);
     SIZES(quill_source_options, SOURCE_OPTIONS, QUILL_SOURCE_OPTIONS_SIZE_V3);
     SIZES(quill_pad_event, PAD_EVENT, QUILL_PAD_EVENT_SIZE_V1);
-    SIZES(quill_engine_options, ENGINE_OPTIONS, QUILL_ENGINE_OPTIONS_SIZE_V3);
+    SIZES(quill_engine_options, ENGINE_OPTIONS, QUILL_ENGINE_OPTIONS_SIZE_V4);
     SIZES(quill_stroke_update, STROKE_UPDATE, QUILL_STROKE_UPDATE_SIZE_V2);
     SIZES(quill_toolkit_event, TOOLKIT_EVENT, QUILL_TOOLKIT_EVENT_SIZE_V1);
     SIZES(quill_gesture_preferences, GESTURE_PREFERENCES, QUILL_GESTURE_PREFERENCES_SIZE_V1);
@@ -483,6 +483,7 @@ static int sizes(void) {
     printf("offset quill_stroke_update.stroke_id %zu\n", offsetof(struct quill_stroke_update, stroke_id));
     printf("offset quill_source_options.pressure_curve %zu\n", offsetof(struct quill_source_options, pressure_curve));
     printf("offset quill_gesture_outcome.ink_before %zu\n", offsetof(struct quill_gesture_outcome, ink_before));
+    printf("offset quill_engine_options.prediction_horizon %zu\n", offsetof(struct quill_engine_options, prediction_horizon));
     return 0;
 }
 

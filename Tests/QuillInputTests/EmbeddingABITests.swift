@@ -43,6 +43,7 @@ extension EmbeddingTests {
         #expect(newSizes["quill_stroke_update.stroke_id"] == oldSizes["quill_stroke_update"])
         #expect(newSizes["quill_source_options.pressure_curve"] == [48])  // QUILL_SOURCE_OPTIONS_SIZE_V2
         #expect(newSizes["quill_gesture_outcome.ink_before"] == [128])  // QUILL_GESTURE_OUTCOME_SIZE_V2
+        #expect(newSizes["quill_engine_options.prediction_horizon"] == [88])  // QUILL_ENGINE_OPTIONS_SIZE_V3
         #expect(newSizes["quill_layout"]?.first ?? 0 > oldSizes["quill_layout"]?.first ?? 0)  // a field was appended: the V1 path is taken
     }
 

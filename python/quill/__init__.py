@@ -376,14 +376,18 @@ class Engine(_Handle):
     erases the kept strokes (Eraser.BITMAP: splits them; VECTOR: whole strokes; NONE: keeps no strokes,
     erases nothing, updates still say ``erasing``); eraser_radius: points (None: 8). snap_shapes: a stroke
     whose tip rested ≥ 0.45 s before lifting becomes its shape (hold to snap); editing_gestures: a
-    scratch-out over ink erases what it covers (both on by default)."""
+    scratch-out over ink erases what it covers (both on by default). prediction_horizon: seconds ahead the tip
+    is predicted, 0.008 … 0.034 (None: 1/60); adaptive_prediction: learn from the pen how to weigh the Kalman
+    prediction and the last velocities (False: the Kalman filter alone, as ``quill strokes
+    --no-adaptive-prediction``)."""
     _free = "quill_engine_free"
 
     def __init__(self, ink: Union[Ink, int, str] = Ink.PEN, width: Optional[float] = None, *,
                  source: Optional[Source] = None, device: int = 0, area_mm: Optional[Sequence[float]] = None,
                  canvas: Optional[Sequence[float]] = None, smoothing: bool = True, prediction: bool = True,
                  eraser: Union[Eraser, int, str] = Eraser.BITMAP, eraser_radius: Optional[float] = None,
-                 snap_shapes: bool = True, editing_gestures: bool = True) -> None:
+                 snap_shapes: bool = True, editing_gestures: bool = True, prediction_horizon: Optional[float] = None,
+                 adaptive_prediction: bool = True) -> None:
         super().__init__()
         area_width, area_height = _pair(area_mm, "area_mm")
         canvas_width, canvas_height = _pair(canvas, "canvas")
@@ -391,7 +395,9 @@ class Engine(_Handle):
                                  area_height_mm=area_height, canvas_width=canvas_width, canvas_height=canvas_height,
                                  smoothing_off=0 if smoothing else 1, prediction_off=0 if prediction else 1,
                                  eraser=int(Eraser.parse(eraser)), eraser_radius=eraser_radius or 0.0,
-                                 shapes_off=0 if snap_shapes else 1, editing_gestures_off=0 if editing_gestures else 1)
+                                 shapes_off=0 if snap_shapes else 1, editing_gestures_off=0 if editing_gestures else 1,
+                                 prediction_horizon=prediction_horizon or 0.0,
+                                 adaptive_prediction_off=0 if adaptive_prediction else 1)
         handle = _H()
         if source is None:
             _check(_L().quill_engine_new(byref(options), byref(handle)))

@@ -171,7 +171,8 @@ class _EngineOptions(_Sized):
                 ("area_height_mm", c_double), ("canvas_width", c_double), ("canvas_height", c_double),
                 ("smoothing_off", c_int32), ("prediction_off", c_int32), ("records_path", c_int32),
                 ("reserved", c_int32), ("eraser", c_int32), ("eraser_radius", c_double), ("shapes_off", c_int32),
-                ("editing_gestures_off", c_int32)]
+                ("editing_gestures_off", c_int32), ("prediction_horizon", c_double), ("adaptive_prediction_off", c_int32),
+                ("reserved2", c_int32)]
 
 
 class _StrokeUpdate(_Sized):

@@ -491,6 +491,31 @@ class EngineTests(unittest.TestCase):
         self.assertTrue(any(u.stroke_id == -1 for u in raw) and any(u.has_dirty for u in raw))
         self.assertTrue(vertices and len(indices) % 3 == 0)
 
+    def test_prediction_horizon_and_adaptive_switch_are_the_commands(self) -> None:
+        # The predicted tip of each update (the pen's stroke and the eraser's), as `quill strokes --emit
+        # predicted` prints it with the same horizon and predictor: libquill's engine and the command are one.
+        recording = EVEMU / "Wacom-Cintiq-12WX.events"
+        cases = [({}, []), ({"adaptive_prediction": False}, ["--no-adaptive-prediction"]),
+                 ({"prediction_horizon": 0.01}, ["--horizon", "0.01"])]
+        predicted = {}
+        for options, flags in cases:
+            with quill.Source.open_recording(recording) as source, quill.Engine(source=source, **options) as engine:
+                mine = [(u.predicted_x, u.predicted_y) for u in map(engine.add, source.samples()) if u is not None]
+            rows = [json.loads(line) for line in run_quill("strokes", "--emit", "predicted", *flags, str(recording)).splitlines()]
+            theirs = [(row["x"], row["y"]) for row in rows]
+            self.assertEqual(len(mine), len(theirs), options)
+            self.assertTrue(len(mine) > 100)
+            worst = max(max(abs(a - c), abs(b - d)) for (a, b), (c, d) in zip(mine, theirs))
+            self.assertLess(worst, 1e-6, options)
+            predicted[tuple(flags)] = mine
+        # Each switch changes the prediction (the learnt weights leave the Kalman filter's; 10 ms is not 16.7).
+        self.assertNotEqual(predicted[()], predicted[("--no-adaptive-prediction",)])
+        self.assertNotEqual(predicted[()], predicted[("--horizon", "0.01")])
+        with self.assertRaises(QuillError) as caught:
+            quill.Engine(area_mm=(100, 100), prediction_horizon=0.5)
+        self.assertEqual(caught.exception.status, Status.ERROR_INVALID_ARGUMENT)
+        self.assertIn("invalid prediction_horizon = 0.5", str(caught.exception))  # libquill names the C field
+
     def test_the_modules_erasing_loop_runs(self) -> None:
         doc = quill.__doc__ or ""
         start, end = doc.index("    import quill\n"), doc.index("``engine.set_ink(Ink.ERASER)``")

@@ -75,6 +75,7 @@ const char *quill_last_error(void);
 #define QUILL_ENGINE_OPTIONS_SIZE_V1 64
 #define QUILL_ENGINE_OPTIONS_SIZE_V2 80 /**< + eraser, eraser_radius (after 0.4.0) */
 #define QUILL_ENGINE_OPTIONS_SIZE_V3 88 /**< + shapes_off, editing_gestures_off (after 0.4.0) */
+#define QUILL_ENGINE_OPTIONS_SIZE_V4 104 /**< + prediction_horizon, adaptive_prediction_off (after 0.4.0) */
 #define QUILL_STROKE_UPDATE_SIZE_V1 96
 #define QUILL_STROKE_UPDATE_SIZE_V2 112 /**< + stroke_id, erasing, change_count (after 0.4.0) */
 #define QUILL_STROKE_CHANGE_SIZE_V1 32 /**< after 0.4.0 */
@@ -389,6 +390,13 @@ struct quill_engine_options {
                                    lifting becomes its shape, as `quill shapes` reads it) */
     int32_t editing_gestures_off; /**< 1: a scratch-out over ink is ink (default 0: it erases the strokes it covers, which
                                        quill_engine_next_change reports, and is not kept) */
+    /* QUILL_ENGINE_OPTIONS_SIZE_V3 ends here. */
+    double prediction_horizon;    /**< seconds ahead the tip is predicted, 0.008 … 0.034; 0 = 1/60 (one frame at 60 Hz), as
+                                       `quill strokes --horizon` (after 0.4.0) */
+    int32_t adaptive_prediction_off; /**< 1: the Kalman filter's prediction alone, as `quill strokes --no-adaptive-prediction`
+                                          (default 0: the weights of its prediction and the last velocities are learnt from the
+                                          pen's own samples, kept from stroke to stroke; ≈ 0.13 µs a sample) (after 0.4.0) */
+    int32_t reserved2;            /**< 0 */
 };
 
 typedef struct quill_engine quill_engine;

@@ -1,0 +1,33 @@
+from paths import work
+"""Writes vectors.json: ~24 strokes with today's and the proposed verdicts and the intermediate
+quantities (computed on the points exactly as stored: mm rounded to 0.01)."""
+import json, pickle, random
+from scratch import analyse, scratch_out_old, scratch_out_new, retraced, bulge
+from generate_scratches import generate, test_scratches
+
+def entry(source, points):
+    pts = [(round(x, 2), round(y, 2)) for x, y in points]
+    a = analyse(pts)
+    o, n = scratch_out_old(pts, a), scratch_out_new(pts, a)
+    return {"source": source, "points": [list(p) for p in pts],
+            "old": {"scratch_out": o[0], "passes": o[1], "fails": o[2]},
+            "new": {"scratch_out": n[0], "fails": n[2]},
+            "values": {"extent": a["extent"], "width": a["width"], "path": a["path"], "slant": a["slant"], "turns": a["turns"],
+                       "retraced_share": retraced(a["along"], a["turns"]) / a["extent"], "bulge": bulge(a)}}
+
+rng = random.Random(3)
+d = pickle.load(open(work("scan.pkl"), "rb"))
+ps = [p for p in d["positives"] if p["split"] == "dev"]
+kept = [p for p in ps if scratch_out_new(p["points"])[0]]
+cut = [p for p in ps if not scratch_out_new(p["points"])[0]]
+out = []
+for p in rng.sample(cut, 9) + rng.sample(kept, 3):
+    out.append(entry(f"UNIPEN {p['writer']} {p['file']} stroke {p['index']} {p['label'][:40]!r} (mm, y up)", p["points"]))
+gens = generate(2, 1000)
+for kind in ("horizontal", "tilted", "wwww"):
+    for g in [g for g in gens if g["kind"] == kind][:3]:
+        out.append(entry(f"generated {kind}, {g['passes']} passes, {g['size']:.1f} mm (seed 2)", [(x, y) for x, y, t in g["points"]]))
+for name, pts, exp in test_scratches():
+    out.append(entry(f"EditingGestureTests zig-zag {name}", pts))
+json.dump(out, open(work("vectors.json"), "w"))
+for e in out: print(e["old"]["scratch_out"], e["new"]["scratch_out"], e["new"]["fails"], e["source"][:70])

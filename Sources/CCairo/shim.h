@@ -1,3 +1,5 @@
 #include <cairo/cairo.h>
 #include <cairo/cairo-svg.h>
 #include <cairo/cairo-pdf.h>
+/* glibc's mallopt: QuillRender keeps the heap's top between Cairo's per-stroke layers (RenderMemory). */
+#include <malloc.h>

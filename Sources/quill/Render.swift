@@ -43,6 +43,7 @@ struct Render: ParsableCommand {
     var touches = false
 
     func run() throws {
+        RenderMemory.keepFreedMemoryBetweenLayers()  // a layer per stroke: no page faults per layer
         var overlay = TouchOverlay()
         let drawing: Drawing
         if recording.file.lowercased().hasSuffix(".json") {

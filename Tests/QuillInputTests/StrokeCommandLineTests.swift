@@ -3,6 +3,8 @@ import QuillTestSupport
 import Testing
 import QuillCore
 @testable import QuillInput
+import QuillRender
+import QuillStroke
 
 /// `quill strokes`, `render` and `plot` as a person runs them.
 @Suite struct StrokeCommandLineTests {
@@ -128,6 +130,22 @@ import QuillCore
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/b.png")) == bytes)
         let wrong = try cli.quill("render", Fixtures.dellCanvas, "-o", directory + "/a.bmp")
         #expect(wrong.status != 0 && wrong.error.contains(".png, .svg or .pdf"))
+    }
+
+    /// `quill render` keeps the heap's top between Cairo's per-stroke layers (`RenderMemory`): its
+    /// picture is byte for byte what `DrawingRenderer` draws in a process that never asked for it.
+    @Test func renderKeepingFreedMemoryDrawsTheSamePicture() throws {
+        let directory = TestScratch.directory.appendingPathComponent("quill-render-memory-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let run = try cli.quill("render", Fixtures.cintiq22HDT, "-o", directory + "/command.png", "--save-drawing", directory + "/drawing.json")
+        #expect(run.status == 0, "\(run.error)")
+        let drawing = try DrawingFile.read(directory + "/drawing.json")
+        #expect(drawing.strokes.count >= 10)
+        try DrawingRenderer.render(drawing, to: directory + "/library.png")
+        let command = try Data(contentsOf: URL(fileURLWithPath: directory + "/command.png"))
+        let library = try Data(contentsOf: URL(fileURLWithPath: directory + "/library.png"))
+        #expect(command.count > 1000 && command == library)
+        #expect(RenderMemory.keepFreedMemoryBetweenLayers())  // glibc took the setting
     }
 
     @Test func theEraserEndErasesInTheRenderedDrawing() throws {

@@ -8,9 +8,10 @@ public struct EditingGesture: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// One stroke going back and forth over content (at least ``EditingGesture/minimumPasses``
         /// passes, each across at least 40 % of the scribble, on average within 20° of its long
-        /// axis and bowing from a straight line by at most 10 % of its length; the scribble at most
-        /// 0.8 times as wide across its passes as along them, and 65 % of its length gone over by
-        /// three passes or more): deletes what it covers. Real handwriting written over ink is
+        /// axis, each pass's farthest point from the chord between its ends on average at most 10 %
+        /// of the scribble's length; the scribble at most 0.8 times as wide across its passes as
+        /// along them, and 65 % of its length gone over by three passes or more): deletes what it
+        /// covers. Real handwriting written over ink is
         /// taken for one in about 1 stroke in 1 000 (UNIPEN: `Tools/gestures`).
         case scratchOut = "scratch-out"
         /// A closed loop around content (its ends within a quarter of its size, going round at
@@ -95,10 +96,11 @@ public struct EditingGesture: Hashable, Sendable {
         guard slant / Double(passes) <= 0.35 else { return nil }
         // A scratch goes over the same ground again and again; writing moves on. Each pass covers
         // the stretch of the axis between its ends: at least 65 % of the extent must lie under three
-        // passes or more (compressed cursive — 'that', 'little' — zig-zags sideways, each loop a pass).
+        // passes or more (cursive such as 'after' or 'essay' zig-zags sideways, each loop a pass).
         guard retracedShare(along: along, turns: turns) >= minimumRetracedShare else { return nil }
-        // A scratch's passes are near-straight strokes; letters' are loops and arcs: on average
-        // no point of a pass lies farther than 10 % of the extent from the chord joining its ends.
+        // A scratch's passes are near-straight strokes; letters' are loops and arcs: each pass's
+        // farthest point from the chord joining its ends, on average over the passes, at most 10 %
+        // of the extent.
         var bulge = 0.0
         for (start, end) in zip(turns, turns.dropFirst()) {
             let a = Point(x: along[start], y: across[start]), b = Point(x: along[end], y: across[end])

@@ -106,8 +106,9 @@ public struct AdaptivePredictor: Sendable {
         previous = (time, x, y)
         strokeSamples += 1
         guard !first, x.isFinite, y.isFinite, kalman.x.isFinite, kalman.y.isFinite else { return (x, y) }
-        // The row is written where it will wait for its answer (the oldest row gives way when the
-        // ring is full: never at tablet rates): t, x, y, then x's features, then y's.
+        // The row is written where it will wait for its answer: t, x, y, then x's features, then
+        // y's. When the ring is full (never at tablet rates: stalled or backward times) the oldest
+        // row gives way first, even to a row the check below then turns away.
         if pendingCount == Self.pendingCapacity {
             pendingStart = (pendingStart + 1) % Self.pendingCapacity
             pendingCount -= 1

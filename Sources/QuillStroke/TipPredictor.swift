@@ -2,7 +2,7 @@ import QuillCore
 
 /// Settings of ``TipPredictor``.
 public struct PredictionParameters: Hashable, Sendable {
-    /// How far ahead to predict, seconds: 0.008 … 0.034 (8–33 ms). Default 1/60 s.
+    /// How far ahead to predict, seconds: 0.008 … 0.034 (8–34 ms). Default 1/60 s.
     public let horizon: Double
     /// Spectral density of the pen's jerk, mm²/s⁵ (> 0): how quickly the filter lets the
     /// acceleration change. Default 3 × 10⁸ (cursive loops of 3–5 Hz; 10⁸ … 10⁹ all do well).
@@ -18,7 +18,7 @@ public struct PredictionParameters: Hashable, Sendable {
     /// Throws `ParameterError` naming the field.
     public init(horizon: Double = 1.0 / 60, jerkDensity: Double = 3e8, measurementNoise: Double = 0.02, adapts: Bool = true) throws {
         guard horizon.isFinite, (0.008...0.034).contains(horizon) else {
-            throw ParameterError(field: "PredictionParameters.horizon", value: "\(horizon)", expected: "seconds 0.008 … 0.034 (8–33 ms)")
+            throw ParameterError(field: "PredictionParameters.horizon", value: "\(horizon)", expected: "seconds 0.008 … 0.034 (8–34 ms)")
         }
         guard jerkDensity.isFinite, jerkDensity > 0, jerkDensity <= 1e14 else {
             throw ParameterError(field: "PredictionParameters.jerkDensity", value: "\(jerkDensity)", expected: "mm²/s⁵ > 0 and ≤ 10¹⁴ (default 3 × 10⁸)")

@@ -145,7 +145,6 @@ import QuillStroke
         let command = try Data(contentsOf: URL(fileURLWithPath: directory + "/command.png"))
         let library = try Data(contentsOf: URL(fileURLWithPath: directory + "/library.png"))
         #expect(command.count > 1000 && command == library)
-        #expect(RenderMemory.keepFreedMemoryBetweenLayers())  // glibc took the setting
     }
 
     @Test func theEraserEndErasesInTheRenderedDrawing() throws {

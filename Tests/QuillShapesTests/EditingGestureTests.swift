@@ -2,6 +2,7 @@ import Foundation
 import QuillCore
 @testable import QuillShapes
 import QuillStroke
+import RealModule
 import QuillTestSupport
 import Testing
 

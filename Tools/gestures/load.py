@@ -10,7 +10,7 @@ import os
 import sys
 from collections import Counter
 
-from paths import REPOSITORY, UNIPEN_ROOT, QUILL, work
+from paths import REPOSITORY, UNIPEN_ROOT, work
 sys.path.insert(0, os.path.join(REPOSITORY, "Tools", "unipen"))
 import unipen  # noqa: E402
 

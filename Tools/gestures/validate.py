@@ -24,7 +24,6 @@ import evemu  # noqa: E402
 from generate_scratches import generate, test_scratches  # noqa: E402
 from scratch import scratch_out_old, scratch_out_new  # noqa: E402
 
-QUILL = QUILL
 HELD_OUT = frozenset({"art", "gmd", "kai", "lav", "mot", "sie", "uqb", "val"})
 
 
@@ -80,11 +79,12 @@ def main():
         results.append(("EditingGestureTests", name, *run_pair(timed, tmp)))
     rows, agree_raw, agree_smooth = [], 0, 0
     for kind, name, swift, lasso, raw, smooth in results:
-        pr, ps = scratch_out_old(raw), scratch_out_old(smooth)
+        # `quill` runs the rule as it is now (the two guards); the first rule stays as a column.
+        pr, ps = scratch_out_new(raw), scratch_out_new(smooth)
         agree_raw += pr[0] == swift
         agree_smooth += ps[0] == swift
         rows.append({"kind": kind, "name": name, "quill": swift, "quill_lasso": lasso, "port_raw": pr[0], "port_raw_passes": pr[1],
-                     "port_smoothed": ps[0], "port_smoothed_passes": ps[1], "new_raw": scratch_out_new(raw)[0]})
+                     "port_smoothed": ps[0], "port_smoothed_passes": ps[1], "first_rule_raw": scratch_out_old(raw)[0]})
     n = len(rows)
     print(f"{n} strokes; Quill scratch-outs {sum(r['quill'] for r in rows)}; port on samples agrees {agree_raw}/{n}, "
           f"on Quill's smoothed points {agree_smooth}/{n}")

@@ -1,6 +1,8 @@
+"""Writes vectors.json: ~24 strokes with the first rule's and today's verdicts and the intermediate
+quantities (computed on the points exactly as stored: mm rounded to 0.01), and
+scratch-out-vectors.json, the test fixture (Tests/Fixtures/handwriting/): the same without the
+EditingGestureTests zig-zags (the Swift tests draw their own), keys as EditingGestureTests reads them."""
 from paths import work
-"""Writes vectors.json: ~24 strokes with today's and the proposed verdicts and the intermediate
-quantities (computed on the points exactly as stored: mm rounded to 0.01)."""
 import json, pickle, random
 from scratch import analyse, scratch_out_old, scratch_out_new, retraced, bulge
 from generate_scratches import generate, test_scratches
@@ -31,3 +33,9 @@ for name, pts, exp in test_scratches():
     out.append(entry(f"EditingGestureTests zig-zag {name}", pts))
 json.dump(out, open(work("vectors.json"), "w"))
 for e in out: print(e["old"]["scratch_out"], e["new"]["scratch_out"], e["new"]["fails"], e["source"][:70])
+fixture = [{"source": e["source"], "points": e["points"],
+            "oldRule": {"scratchOut": e["old"]["scratch_out"], "passes": e["old"].get("passes")},
+            "scratchOut": e["new"]["scratch_out"], "fails": e["new"].get("fails", ""),
+            "retracedShare": e["values"]["retraced_share"], "bulge": e["values"]["bulge"]}
+           for e in out if not e["source"].startswith("EditingGestureTests")]
+json.dump(fixture, open(work("scratch-out-vectors.json"), "w"), separators=(",", ":"))

@@ -395,7 +395,7 @@ struct quill_engine_options {
                                        `quill strokes --horizon` (after 0.4.0) */
     int32_t adaptive_prediction_off; /**< 1: the Kalman filter's prediction alone, as `quill strokes --no-adaptive-prediction`
                                           (default 0: the weights of its prediction and the last velocities are learnt from the
-                                          pen's own samples, kept from stroke to stroke; ≈ 0.13 µs a sample) (after 0.4.0) */
+                                          pen's own samples, kept from stroke to stroke; ≈ 0.15 µs a sample) (after 0.4.0) */
     int32_t reserved2;            /**< 0 */
 };
 
@@ -409,7 +409,7 @@ struct quill_stroke_update {
     double time;            /**< the sample's time, seconds */
     double x, y;            /**< the smoothed point, canvas points */
     double width;           /**< the mark's width there, points */
-    double predicted_x;     /**< where the tip is predicted to be one frame later, canvas points */
+    double predicted_x;     /**< where the tip is predicted to be prediction_horizon seconds later (default 1/60 s: one frame at 60 Hz), canvas points */
     double predicted_y;
     int32_t is_end;         /**< 1 on the sample that ends the stroke */
     int32_t has_dirty;      /**< 1 when this sample committed geometry: redraw `dirty` (and the old and new tail) */
@@ -464,7 +464,7 @@ struct quill_vertex {
 
 /**
  * Creates an engine. QUILL_ERROR_INVALID_ARGUMENT (with the reason in quill_last_error) for a
- * width outside the ink's range or an empty area. The engine draws from each sample's x_mm and
+ * width outside the ink's range, an empty area or a prediction_horizon outside 0.008 … 0.034 s. The engine draws from each sample's x_mm and
  * y_mm (the tablet's millimetres, mapped onto the canvas as the source maps them), never from x
  * and y: a sample made from toolkit points comes from quill_toolkit_sample, which fills both.
  * A source's samples: prefer quill_engine_new_for_source, which takes the source's area and canvas.

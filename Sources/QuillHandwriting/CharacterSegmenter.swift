@@ -28,9 +28,10 @@ enum CharacterSegmenter {
     }
 
     /// Latin printing: a stroke belongs to the character it overlaps most horizontally (at least a
-    /// third of the narrower's width, or a dot or bar within the character's span, however late it
-    /// was written: i and j dots, t bars); otherwise it starts a new character. Characters in
-    /// left-to-right order, each its strokes in writing order.
+    /// third of the narrower's width, or a bar within the character's span, however late it was
+    /// written: t bars); otherwise it starts a new character; dots then join their letters
+    /// (``joiningDots(_:dotSize:reach:)``). Characters in left-to-right order, each its strokes in
+    /// writing order.
     static func latinCharacters(_ ink: HandwritingInk) -> [(strokes: [Int], box: Box)] {
         let boxes = boxes(ink)
         var characters: [(strokes: [Int], box: Box)] = []
@@ -48,7 +49,32 @@ enum CharacterSegmenter {
                 characters.append(([index], box))
             }
         }
-        return characters.sorted { $0.box.minX < $1.box.minX }
+        return joiningDots(characters).sorted { $0.box.minX < $1.box.minX }
+    }
+
+    /// A dot (an i's or a j's, written at once or after the word) is too small to overlap a third
+    /// of a stem it sits beside: a character no wider and no taller than `dotSize` × the
+    /// characters' median height joins the character whose centre is nearest its own across
+    /// (within `reach` × that height), with its strokes in writing order.
+    static func joiningDots(_ characters: [(strokes: [Int], box: Box)], dotSize: Double = 0.2, reach: Double = 0.6) -> [(strokes: [Int], box: Box)] {
+        guard characters.count > 1 else { return characters }
+        let heights = characters.map(\.box.height).sorted()
+        let scale = heights[heights.count / 2]
+        guard scale > 0 else { return characters }
+        func isDot(_ box: Box) -> Bool { Swift.max(box.width, box.height) <= dotSize * scale }
+        func centre(_ box: Box) -> Double { (box.minX + box.maxX) / 2 }
+        var result = characters.filter { !isDot($0.box) }
+        guard !result.isEmpty else { return characters }
+        for dot in characters where isDot(dot.box) {
+            let nearest = result.indices.min { abs(centre(result[$0].box) - centre(dot.box)) < abs(centre(result[$1].box) - centre(dot.box)) }!
+            if abs(centre(result[nearest].box) - centre(dot.box)) <= reach * scale {
+                result[nearest].strokes = (result[nearest].strokes + dot.strokes).sorted()
+                result[nearest].box = result[nearest].box.union(dot.box)
+            } else {
+                result.append(dot)
+            }
+        }
+        return result
     }
 
     /// Words: characters (left to right) split where the gap between neighbours is more than

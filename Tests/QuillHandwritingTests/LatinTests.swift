@@ -63,9 +63,10 @@ import Testing
             if units.map(\.text).joined(separator: " ").lowercased() == word { read += 1 } else { misread.append("\(word)→\(units.map(\.text))") }
         }
         print("words read (\(oneHand ? "one hand" : "letters as they come")): \(read) of \(words.count): \(misread)")
-        // Measured 9 of 20 as the letters come (a descender or a small letter beside a big one splits
-        // a word) and 12 of 20 written as one hand (Zinnia's model: 4 and 7): the characters, not the
-        // segmentation, fall short of the issue's 75 % (stone → atone, dog → log).
-        #expect(read >= (oneHand ? 13 : 10), "\(misread)")
+        // Measured 10 of 20 as the letters come (a descender or a small letter beside a big one splits
+        // a word) and 15 of 20 written as one hand (Zinnia's model: 4 and 7; 11 and 14 while an i's
+        // dot was a character of its own). On 400 words (Tools/scribble/words_eval.py): 76.8 and
+        // 78.5 %; the misses left are letters (dog → log, light → tight).
+        #expect(read >= (oneHand ? 14 : 10), "\(misread)")
     }
 }

@@ -76,16 +76,6 @@ def rate_group(rate):
 
 # ---------------------------------------------------------------- choosing files
 
-def include_key(path):
-    """The .INCLUDE lines of a data file: two data files with the same ones hold the same ink."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(1 << 16).decode("latin-1")
-    except OSError:
-        return (path,)
-    return tuple(line.split()[1] for line in head.splitlines() if line.startswith(".INCLUDE") and len(line.split()) > 1) or (path,)
-
-
 def choose_files(data_root, writers, seed):
     """writer → its data files of categories 6–8, one per distinct ink, in a seeded random order."""
     chosen = {}
@@ -95,7 +85,7 @@ def choose_files(data_root, writers, seed):
     for writer, paths in sorted(by_writer.items()):
         seen, unique = set(), []
         for path in paths:  # sorted: category 6 first
-            key = include_key(path)
+            key = unipen.include_key(path)
             if key not in seen:
                 seen.add(key)
                 unique.append(path)
@@ -185,11 +175,12 @@ def convert(rec, stats):
     return key, units, out
 
 
-def write_evemu(path, name, units, strokes):
+def write_evemu(path, name, units, strokes, area=None):
     """One recording: every stroke in and out of proximity, 50 ms out of proximity between them.
-    Returns the strokes' sample times as written (µs from the file's first event)."""
-    width = max(p[1] for s in strokes for p in s) + 2 * units
-    height = max(p[2] for s in strokes for p in s) + 2 * units
+    strokes: [[(t s, x, y in units, …)]], times increasing. area: the tablet's (width, height) in
+    units (default: the points' reach plus 2 mm). Returns the strokes' sample times as written (µs
+    from the file's first event)."""
+    width, height = area or (max(p[1] for s in strokes for p in s) + 2 * units, max(p[2] for s in strokes for p in s) + 2 * units)
     header = HEADER_TEMPLATE.format(width=width, height=height, units=units).replace("N: Synthetic Tablet Pen", f"N: UNIPEN {name}")
     written = []
     with open(path, "w") as out:

@@ -18,22 +18,13 @@ ROOT = UNIPEN_ROOT
 CATEGORIES = ["1a", "1b", "1c", "2", "3", "6", "7", "8"]
 
 
-def include_key(path):
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(1 << 16).decode("latin-1")
-    except OSError:
-        return (path,)
-    return tuple(line.split()[1] for line in head.splitlines() if line.startswith(".INCLUDE") and len(line.split()) > 1) or (path,)
-
-
 def main():
     rows, stats, seen = [], Counter(), set()
     for category in CATEGORIES:
         for path in unipen.iter_data_files(ROOT, [category]):
             if not path.endswith(".dat") and "." in path.rsplit("/", 1)[-1]:
                 pass
-            key = include_key(path)
+            key = unipen.include_key(path)
             if key in seen:
                 stats[f"duplicate pen data {category}"] += 1
                 continue

@@ -22,9 +22,8 @@ How:
     /usr/share/dict/words (Debian's wamerican, the recognizer's own word list), lower-case ASCII
     letters only (words with capitals, apostrophes or other characters are skipped).
   * Letters: UNIPEN category 1c (lower case) of the held-out writers (Tools/train-handwriting/train.py
-    HELD_OUT: art gmd kai lav mot sie uqb val), read with Tools/unipen/unipen.py as train.py's
-    characters() reads them (single-character segments, not BAD, pen-down strokes in millimetres
-    with y growing downwards; UNIPEN's y grows upwards and the reader flips it). For each word ONE
+    HELD_OUT: art gmd kai lav mot sie uqb val), read by train.py's characters() (single-character segments, not BAD,
+    pen-down strokes in millimetres with y growing downwards; UNIPEN's y grows upwards and the reader flips it). For each word ONE
     writer is drawn (same random generator) among those with samples of every letter the word
     needs, then for each letter one random sample of it by that writer: one writer's hand.
   * Two layouts of the same letters, as Tests/QuillHandwritingTests/HeldOutWriting.swift
@@ -46,7 +45,8 @@ R. Plamondon, M. Liberman, S. Janet, "UNIPEN project of on-line data exchange an
 benchmarks", ICPR 1994. The per-word JSON written to --out holds no UNIPEN ink, only which
 writer's letters were used and what was read.
 
-Python 3 standard library only (plus generate.py and unipen.py of this repository). Runs one
+Python 3 standard library only (plus Tools/scribble/generate.py and Tools/train-handwriting/train.py
+with its unipen.py reader). Runs one
 `quill` process at a time.
 """
 import argparse
@@ -64,8 +64,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "Tools", "unipen"))
-import unipen  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "Tools", "train-handwriting"))
+import train  # noqa: E402  (its characters(): how the English model reads UNIPEN)
 
 # Tools/scribble/generate.py under another name: it imports Tools/compare/generate.py as `generate`.
 _spec = importlib.util.spec_from_file_location("scribble_generate", os.path.join(HERE, "generate.py"))
@@ -93,27 +93,13 @@ def load_words(path, count, rng):
 
 
 def load_letters(root, writers):
-    """{writer: {letter: [strokes]}}: category 1c of the held-out writers, read as train.py's
-    characters() reads them (strokes [[(x, y)]], millimetres, y down)."""
+    """{writer: {letter: [strokes]}}: category 1c of `writers`, as Tools/train-handwriting/train.py's
+    characters() reads them (strokes [[(x, y)]], millimetres, y down), no writer skipped."""
     found = collections.defaultdict(lambda: collections.defaultdict(list))
-    errors = []
-    for rec in unipen.iter_recordings(root, categories=["1c"], writers=writers,
-                                      on_error=lambda p, e: errors.append(str(e))):
-        millimetres = rec.x_ppmm is not None and rec.y_ppmm is not None
-        for seg in rec.segments:
-            label = seg.label
-            if len(label) != 1 or label not in LETTERS:
-                continue
-            if seg.quality.upper() == "BAD" or not seg.strokes:
-                continue
-            if millimetres:
-                strokes = [[(x, y) for _, x, y in rec.strokes[i]] for i in seg.strokes if i < len(rec.strokes)]
-            else:
-                flip = -1 if rec.y_up else 1
-                strokes = [[(x, flip * y) for x, y in rec.raw_strokes[i]] for i in seg.strokes if i < len(rec.raw_strokes)]
-            if strokes:
-                found[rec.writer][label].append(strokes)
-    return found, errors
+    for writer, label, strokes in train.characters(root, lambda w: w in writers, categories=["1c"], skipped=()):
+        if label in LETTERS:
+            found[writer][label].append(strokes)
+    return found
 
 
 def laid_out(letters, one_hand):
@@ -263,9 +249,7 @@ def main():
     rng = random.Random(args.seed)
     words, pool = load_words(args.words, args.count, rng)
     writers = HELD_OUT if args.writers == "held-out" else args.writers.split(",")
-    letters, errors = load_letters(args.data, writers)
-    for error in errors[:10]:
-        print(f"skipped: {error}", file=sys.stderr)
+    letters = load_letters(args.data, writers)  # files that fail to read are said on standard error
     coverage = {w: "".join(sorted(letters[w])) if w in letters else "" for w in writers}
     for writer, have in coverage.items():
         if have != LETTERS:

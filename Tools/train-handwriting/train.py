@@ -35,11 +35,12 @@ PUNCTUATION = set(".,;!?'-+=/*#&%$@\"")
 CATEGORIES = ["1a", "1b", "1c", "1d"]
 
 
-def characters(root, writers_wanted):
-    """(writer, label, strokes) for every single-character segment of the wanted writers."""
+def characters(root, writers_wanted, *, categories=CATEGORIES, skipped=UNPARSED):
+    """(writer, label, strokes) for every single-character segment of the wanted writers (of
+    `categories`; writers in `skipped` never: the training leaves UNPARSED out)."""
     errors = []
-    for rec in unipen.iter_recordings(root, categories=CATEGORIES, on_error=lambda p, e: errors.append(str(e))):
-        if rec.writer in UNPARSED or not writers_wanted(rec.writer):
+    for rec in unipen.iter_recordings(root, categories=categories, on_error=lambda p, e: errors.append(str(e))):
+        if rec.writer in skipped or not writers_wanted(rec.writer):
             continue
         millimetres = rec.x_ppmm is not None and rec.y_ppmm is not None
         for seg in rec.segments:

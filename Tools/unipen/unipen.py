@@ -62,7 +62,7 @@ import re
 import statistics
 from dataclasses import dataclass, field
 
-__all__ = ["UnipenError", "Segment", "Recording", "read", "iter_data_files", "iter_recordings", "parse_delineation"]
+__all__ = ["UnipenError", "Segment", "Recording", "read", "iter_data_files", "iter_recordings", "parse_delineation", "include_key"]
 
 MM_PER_INCH = 25.4
 Y_DOWN_CONTRIBUTORS = frozenset()  # contributors whose Y already grows downwards (none found)
@@ -472,6 +472,16 @@ def read(path, root):
 
 
 # ---------------------------------------------------------------- many files
+
+def include_key(path):
+    """The .INCLUDE lines of a data file: two data files with the same ones hold the same ink."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(1 << 16).decode("latin-1")
+    except OSError:
+        return (path,)
+    return tuple(line.split()[1] for line in head.splitlines() if line.startswith(".INCLUDE") and len(line.split()) > 1) or (path,)
+
 
 def iter_data_files(root, categories=None, writers=None):
     """Paths of the data files under root/data/<category>/<writer>/, sorted."""

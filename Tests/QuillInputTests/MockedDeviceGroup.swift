@@ -97,7 +97,7 @@ final class MockedDeviceGroup {
 
     private func runOnce(_ arguments: [String], timeout: Int) throws -> Run {
         let base = Int64((MonotonicClock.now() + 0.5) * 1_000_000)
-        var umockdev = ["-s", "KILL", "\(timeout)", "/usr/bin/umockdev-run"]
+        var umockdev = try MockedTablet.umockdevRun(timeout: timeout)
         var database = ""
         for node in nodes {
             let events = file(node, "events")

@@ -132,6 +132,18 @@ final class MockedTablet {
     /// Tools/mock/quillmock.c built with the system C compiler (once per test run): it closes
     /// umockdev 0.17's two gaps for libinput and can deny or unplug the node.
     static let preloadLibrary = preload("Tools/mock/quillmock.c")
+    /// Tools/mock/quillpace.c, preloaded into umockdev-run itself (see ``umockdevRun(timeout:)``).
+    static let pacingLibrary = preload("Tools/mock/quillpace.c")
+
+    /// `timeout`'s arguments that start umockdev-run, killed after `timeout` seconds, with its
+    /// playback paced by quillpace.so: umockdev sleeps the gap since the previous event before
+    /// each one, so under load every wake-up's lateness was added to all later events — a few
+    /// seconds of a recording fell behind its own stamps by more than the headroom (measured:
+    /// 0.33 s of 0.5 on two busy cores) and libinput's 50 ms forced proximity-out expired inside
+    /// a stroke. Paced, each event is written at the sum of the gaps before it.
+    static func umockdevRun(timeout: Int) throws -> [String] {
+        ["-s", "KILL", "\(timeout)", "/usr/bin/env", "LD_PRELOAD=\(try pacingLibrary.get())", "QUILL_PACE_SLEEPS=1", "/usr/bin/umockdev-run"]
+    }
 
     /// A preload shim of Tools/mock built with the system C compiler; its path.
     static func preload(_ path: String) -> Result<String, Error> {
@@ -184,7 +196,7 @@ final class MockedTablet {
     private static func runOnce(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool, environment: [String: String], timeout: Int, rebasesTimes: Bool, preload: [String]) throws -> (status: Int32, output: String, error: String) {
         // Stamped half a second ahead (see writeEvents), one base for every mocked tablet.
         let base = Int64((MonotonicClock.now() + 0.5) * 1_000_000)
-        var umockdev = ["-s", "KILL", "\(timeout)", "/usr/bin/umockdev-run"]
+        var umockdev = try umockdevRun(timeout: timeout)
         for mock in mocks {
             umockdev += [
                 "--device", mock.directory.appendingPathComponent("device.umockdev").path,

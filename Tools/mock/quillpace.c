@@ -1,0 +1,89 @@
+/*
+ * quillpace.so — keeps umockdev-run's event playback on the recording's clock under load.
+ *
+ * umockdev plays an evemu events file as a script: before each event its runner thread sleeps
+ * the time since the previous event (g_usleep, i.e. nanosleep) and then writes it. A sleep
+ * relative to the previous write adds every wake-up's lateness to all later events: on a loaded
+ * machine (two busy cores) a recording of a few seconds drifted later and later behind its own
+ * time stamps, until a timer that runs from event times (libinput's 50 ms forced proximity-out)
+ * expired between two frames a pen sent 5 ms apart.
+ *
+ * Loaded with LD_PRELOAD into umockdev-run itself, with QUILL_PACE_SLEEPS=1: every relative
+ * nanosleep, clock_nanosleep and usleep of a thread sleeps until a deadline that is the sum of
+ * that thread's sleeps since its first one, so a late wake-up is made up at the next event
+ * instead of passed on (a thread that fell behind writes at once until it is on time again, as
+ * a kernel buffer hands a late reader what piled up). The variable is removed at load, so the
+ * program umockdev-run starts — which inherits LD_PRELOAD — sleeps as it asked.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static int pacing;
+static __thread struct timespec deadline;
+static __thread int started;
+
+__attribute__((constructor)) static void decide(void) {
+    const char *text = getenv("QUILL_PACE_SLEEPS");
+    pacing = text && strcmp(text, "1") == 0;
+    unsetenv("QUILL_PACE_SLEEPS");
+}
+
+static int (*next_clock_nanosleep)(clockid_t, int, const struct timespec *, struct timespec *);
+
+static int real_clock_nanosleep(clockid_t clock, int flags, const struct timespec *request, struct timespec *remaining) {
+    if (!next_clock_nanosleep) next_clock_nanosleep = dlsym(RTLD_NEXT, "clock_nanosleep");
+    return next_clock_nanosleep(clock, flags, request, remaining);
+}
+
+/* Sleeps `request` after the thread's previous deadline (the first: after now). */
+static int paced(const struct timespec *request) {
+    if (request->tv_nsec < 0 || request->tv_nsec >= 1000000000L || request->tv_sec < 0) return EINVAL;
+    if (!started) {
+        clock_gettime(CLOCK_MONOTONIC, &deadline);
+        started = 1;
+    }
+    deadline.tv_sec += request->tv_sec;
+    deadline.tv_nsec += request->tv_nsec;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec += 1;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    int result;
+    while ((result = real_clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL)) == EINTR) {}
+    return result;
+}
+
+int clock_nanosleep(clockid_t clock, int flags, const struct timespec *request, struct timespec *remaining) {
+    if (!pacing || (flags & TIMER_ABSTIME) || (clock != CLOCK_MONOTONIC && clock != CLOCK_REALTIME))
+        return real_clock_nanosleep(clock, flags, request, remaining);
+    return paced(request);
+}
+
+int nanosleep(const struct timespec *request, struct timespec *remaining) {
+    static int (*next_nanosleep)(const struct timespec *, struct timespec *);
+    if (!pacing) {
+        if (!next_nanosleep) next_nanosleep = dlsym(RTLD_NEXT, "nanosleep");
+        return next_nanosleep(request, remaining);
+    }
+    int result = paced(request);
+    if (result != 0) {
+        errno = result;
+        return -1;
+    }
+    return 0;
+}
+
+int usleep(useconds_t microseconds) {
+    static int (*next_usleep)(useconds_t);
+    if (!pacing) {
+        if (!next_usleep) next_usleep = dlsym(RTLD_NEXT, "usleep");
+        return next_usleep(microseconds);
+    }
+    struct timespec request = { .tv_sec = microseconds / 1000000, .tv_nsec = (long)(microseconds % 1000000) * 1000 };
+    return nanosleep(&request, NULL);
+}

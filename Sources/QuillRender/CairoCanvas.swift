@@ -24,6 +24,10 @@ public final class CairoCanvas {
     private var isFinished = false
     /// False for a canvas borrowing someone else's context (``init(borrowing:width:height:)``).
     private let ownsContext: Bool
+    /// Pixels per point of a PNG canvas (1 for SVG, PDF and borrowed contexts).
+    public let pixelsPerPoint: Double
+    /// True for a band of another canvas's pixels (``band(rows:)``): nothing to write.
+    private var isBand = false
 
     /// Creates a canvas of `width` × `height` points that will be written to `path`.
     public init(path: String, format: Format, width: Double, height: Double, scale: Double = 1) throws {
@@ -52,8 +56,63 @@ public final class CairoCanvas {
         }
         self.context = context
         ownsContext = true
+        pixelsPerPoint = format == .png ? scale : 1
         if format == .png { cairo_scale(context, scale, scale) }
     }
+
+    /// A band of a PNG canvas's pixels (`rows`, whole pixel rows from the top) to draw on from
+    /// another thread: its own Cairo surface over the same memory — the whole image at the same
+    /// place, so every pixel is computed as on the canvas itself — and its own context. What a
+    /// layer composites (``endLayer(opacity:)``) is clipped to the band's rows, so bands write
+    /// disjoint pixels: draw on a band with layers only. Call ``finishBands()`` on this canvas
+    /// when every band is drawn and dropped. Nil for SVG, PDF, a borrowed context, or rows
+    /// outside the image.
+    public func band(rows: Range<Int>) -> CairoCanvas? {
+        guard ownsContext, format == .png, !isBand, !rows.isEmpty, rows.lowerBound >= 0 else { return nil }
+        let pixelHeight = cairo_image_surface_get_height(surface)
+        guard rows.upperBound <= Int(pixelHeight) else { return nil }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface),
+              let band = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(surface), pixelHeight, cairo_image_surface_get_stride(surface)),
+              cairo_surface_status(band) == CAIRO_STATUS_SUCCESS,
+              let context = cairo_create(band) else { return nil }
+        cairo_scale(context, pixelsPerPoint, pixelsPerPoint)
+        return CairoCanvas(band: band, rows: rows, context: context, of: self)
+    }
+
+    private init(band: OpaquePointer, rows: Range<Int>, context: OpaquePointer, of canvas: CairoCanvas) {
+        surface = band
+        self.context = context
+        path = ""
+        format = .png
+        width = canvas.width
+        height = canvas.height
+        pixelsPerPoint = canvas.pixelsPerPoint
+        ownsContext = true
+        isBand = true
+        bandRows = rows
+    }
+
+    /// The rows a band (``band(rows:)``) composites its layers into; nil for a whole canvas.
+    private var bandRows: Range<Int>?
+
+    /// Clips what follows (until the caller's `cairo_restore`) to the band's rows.
+    private func clipToBand() {
+        guard let rows = bandRows else { return }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        cairo_identity_matrix(context)
+        cairo_new_path(context)
+        cairo_rectangle(context, 0, Double(rows.lowerBound), Double(cairo_image_surface_get_width(surface)), Double(rows.count))
+        cairo_set_matrix(context, &matrix)
+        cairo_clip(context)
+    }
+
+    /// Pixel rows of a PNG canvas's image (nil for SVG, PDF and borrowed contexts).
+    public var pixelRows: Int? { ownsContext && format == .png && !isBand ? Int(cairo_image_surface_get_height(surface)) : nil }
+
+    /// Tells Cairo that bands (``band(rows:)``) changed this canvas's pixels.
+    public func finishBands() { cairo_surface_mark_dirty(surface) }
 
     /// Draws into a Cairo context someone else owns and frees — a GTK draw function's `cairo_t`,
     /// a ``CairoLayer``'s — `width` × `height` points. Nothing is written by ``finish()``.
@@ -64,6 +123,7 @@ public final class CairoCanvas {
         format = .png
         self.width = width
         self.height = height
+        pixelsPerPoint = 1
         ownsContext = false
     }
 
@@ -125,6 +185,22 @@ public final class CairoCanvas {
     public func fill() { cairo_fill(context) }
     /// Restricts drawing to the current path (until ``restore()``) and clears it.
     public func clip() { cairo_clip(context) }
+
+    /// Clips what follows (until ``restore()``) to the whole device pixels around the box
+    /// `minX` … `maxX`, `minY` … `maxY` (points): a clip on pixel edges is a plain region to
+    /// Cairo, so what is composited inside it does not depend on where else a clip cuts.
+    public func clipToPixels(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        var xs = [minX, maxX, minX, maxX], ys = [minY, minY, maxY, maxY]
+        for index in 0..<4 { cairo_user_to_device(context, &xs[index], &ys[index]) }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        cairo_identity_matrix(context)
+        cairo_new_path(context)
+        let left = xs.min()!.rounded(.down), top = ys.min()!.rounded(.down)
+        cairo_rectangle(context, left, top, xs.max()!.rounded(.up) - left, ys.max()!.rounded(.up) - top)
+        cairo_set_matrix(context, &matrix)
+        cairo_clip(context)
+    }
     /// Strokes the current path and clears it.
     public func stroke() { cairo_stroke(context) }
     /// Paints the whole surface with the current colour.
@@ -155,7 +231,9 @@ public final class CairoCanvas {
     /// Composites the layer drawn since ``beginLayer()`` at `opacity`.
     public func endLayer(opacity: Double) {
         cairo_pop_group_to_source(context)
+        if bandRows != nil { cairo_save(context); clipToBand() }
         cairo_paint_with_alpha(context, opacity)
+        if bandRows != nil { cairo_restore(context) }
     }
 
     /// Composites the layer drawn since ``beginLayer()`` at `opacity` through `grain`: a tile of
@@ -163,6 +241,8 @@ public final class CairoCanvas {
     /// over the page, so the same seed gives the same texture every time.
     public func endLayer(opacity: Double, grain: Grain) {
         cairo_pop_group_to_source(context)
+        if bandRows != nil { cairo_save(context); clipToBand() }
+        defer { if bandRows != nil { cairo_restore(context) } }
         guard let tile = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(Grain.tileSize), Int32(Grain.tileSize)) else {
             cairo_paint_with_alpha(context, opacity)
             return
@@ -222,7 +302,7 @@ public final class CairoCanvas {
 
     /// Writes the file (PNG) or completes it (SVG, PDF).
     public func finish() throws {
-        guard !isFinished, ownsContext else { return }
+        guard !isFinished, ownsContext, !isBand else { return }
         isFinished = true
         if format == .png {
             let status = cairo_surface_write_to_png(surface, path)

@@ -165,22 +165,27 @@ public enum DrawingRenderer {
     /// The pixel rows (of `rows`) that `stroke`'s drawing can touch: its points' box (transform
     /// applied) grown by half its widest mark, by how far the interpolating curve can stray from
     /// its points (at most 1.2 × the longest gap between two: ``renderedPoints(of:)``'s tangents
-    /// are at most 3 × a neighbouring segment) and by 3 points (the 2 points around a stroke's
+    /// are at most 3 × a neighbouring segment; times the transform's stretch) and by 3 points (the 2 points around a stroke's
     /// layer box: ``draw(_:color:grain:on:)``), plus a pixel (the box out to whole pixels). All
     /// rows when a coordinate is not finite.
     static func rowsReached(by stroke: Stroke, pixelsPerPoint: Double, rows: Int) -> Range<Int> {
         var minY = Double.infinity, maxY = -Double.infinity, longestGap = 0.0, radius = 0.0
-        var last: (x: Double, y: Double)?
+        var last: StrokePoint?
         for point in stroke.path.points {
-            let (x, y) = stroke.transform.apply(x: point.x, y: point.y)
+            let y = stroke.transform.apply(x: point.x, y: point.y).y
             minY = Swift.min(minY, y)
             maxY = Swift.max(maxY, y)
             radius = Swift.max(radius, point.width / 2, point.height / 2)
-            if let last { longestGap = Swift.max(longestGap, _hypot(x - last.x, y - last.y)) }
-            last = (x, y)
+            if let last { longestGap = Swift.max(longestGap, _hypot(point.x - last.x, point.y - last.y)) }
+            last = point
         }
         guard last != nil else { return 0..<0 }
-        let margin = radius + 1.2 * longestGap + 3
+        // The curve is interpolated before the transform: its stray grows by at most the
+        // transform's largest stretch (its matrix's largest singular value).
+        let t = stroke.transform
+        let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d, determinant = t.a * t.d - t.b * t.c
+        let stretch = ((sum + Swift.max(0, sum * sum - 4 * determinant * determinant).squareRoot()) / 2).squareRoot()
+        let margin = radius + 1.2 * longestGap * stretch + 3
         let top = ((minY - margin) * pixelsPerPoint).rounded(.down) - 1, bottom = ((maxY + margin) * pixelsPerPoint).rounded(.up) + 1
         guard top.isFinite, bottom.isFinite else { return 0..<rows }
         let first = Int(Swift.max(0, Swift.min(Double(rows), top))), end = Int(Swift.max(0, Swift.min(Double(rows), bottom)))

@@ -94,9 +94,14 @@ import QuillCore
         // 1.7 pixels per point: bands never write each other's pixels.
         let drawing = try Self.drawing(seed: 24, count: 300, width: 400, height: 500)
         var geometry = BrushGeometry()
+        let sheared = AffineTransform(a: 1.3, b: 0.4, c: -0.7, d: 0.6, tx: 40, ty: 30)
         for scale in [1.0, 1.7] {
             let rows = Int((500 * scale).rounded(.up))
-            for (index, stroke) in drawing.strokes.enumerated() {
+            for (index, original) in drawing.strokes.enumerated() {
+                var stroke = original
+                // Every other stroke stretched, turned and sheared: the curve is interpolated
+                // before the transform.
+                if index % 2 == 1 { stroke.transform = sheared }
                 DrawingRenderer.build(stroke, into: &geometry)
                 let reach = DrawingRenderer.rowsReached(by: stroke, pixelsPerPoint: scale, rows: rows)
                 guard let box = DirtyRect(geometry, from: 0) else { continue }

@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""How far can a predictor LINEAR in the recent samples go on UNIPEN lav+sie? (bound study)
+
+Reuses Tools/compare/unipen_prediction.py (imported): the same file choice, conversion, evemu
+recordings, `quill samples` read-back, validation (only strokes read back exactly count), counted
+predictions (t + H within the stroke) and truth (the recorded samples linearly interpolated).
+Only its run_chunk is replaced, by one that does the same and additionally keeps, per counted
+prediction: the last 16 velocities × H (from the samples as Quill read them), the target
+displacement x(t+H) − x_n, Quill's prediction (adaptive, the default) and Quill's Kalman-only
+prediction (`--no-adaptive-prediction`).
+
+Linear predictors: displacement = Σ_j w_j · v_{n−j}·H over the last k velocities (no intercept),
+one weight set per number of velocities available (min(n, k): stroke starts), per horizon;
+"sep": x from x velocities, y from y velocities (own weights per axis); "joint": each axis from
+both axes' k velocities. At a stroke's first sample (no velocity) the prediction is the sample
+(as constant velocity). Fitted by least squares:
+  - in-sample on lav+sie (the very predictions scored: an oracle, optimistic bound);
+  - on the tuning writers (categories 6–8 minus the held-out list), applied to lav+sie.
+
+Usage: python3 Tools/compare/prediction_bound.py --data /tmp/up1 --out /tmp/bound/run [--tuning-limit N]
+(about 4 minutes, one process; writes report.md, bound.json and the arrays to --out)
+"""
+import argparse
+import json
+import math
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tools" / "compare"))
+import unipen_prediction as up  # noqa: E402
+
+K = 16
+KS = (2, 4, 8, 16)
+COLLECT = []  # dicts of numpy arrays, one per (recording, horizon)
+
+
+def run_chunk(args, name, file, units, strokes, setup, result):
+    """unipen_prediction.run_chunk, plus a Kalman-only run and per-prediction records."""
+    written = up.write_evemu(file, name, units, strokes)
+    try:
+        read_back = up.quill_strokes(up.jsonl([args["quill"], "samples", str(file)]))
+        predicted, kalman = {}, {}
+        for horizon in up.HORIZONS:
+            for store, extra in ((predicted, []), (kalman, ["--no-adaptive-prediction"])):
+                rows = up.jsonl([args["quill"], "strokes", str(file), "--emit", "predicted", "--horizon", str(horizon), *extra])
+                by_stroke = defaultdict(list)
+                for r in rows:
+                    by_stroke[r["stroke"]].append(r)
+                store[horizon] = [by_stroke[k] for k in sorted(by_stroke)]
+    except (RuntimeError, ValueError, KeyError) as error:
+        result["errors"].append(f"{name}: {error}")
+        return
+    finally:
+        if not args["keep"]:
+            file.unlink(missing_ok=True)
+    setup["strokes"] += len(strokes)
+    setup["samples"] += sum(len(s) for s in strokes)
+    # validation, exactly as unipen_prediction.run_chunk
+    mismatch = abs(len(read_back) - len(strokes))
+    origin = read_back[0][0][0] - written[0][0] / 1e6 if read_back else 0.0
+    recorded = []
+    for ours, times in zip(strokes, written):
+        recorded.append([(origin + us / 1e6, p[1] / units, p[2] / units) for p, us in zip(ours, times)])
+    good = []
+    for ours, times, theirs in zip(strokes, written, read_back):
+        expected = [(p, us) for i, (p, us) in enumerate(zip(ours, times)) if i == 0 or p[1:3] != ours[i - 1][1:3]]
+        ok = len(expected) == len(theirs) and all(
+            abs(qx - p[3]) <= 1.0 / units and abs(qy - p[4]) <= 1.0 / units and abs(qt - origin - us / 1e6) <= 2e-6
+            for (p, us), (qt, qx, qy) in zip(expected, theirs))
+        mismatch += not ok
+        good.append(ok)
+    result["mismatches"] += mismatch
+    setup["mismatched strokes"] += mismatch
+    setup.setdefault("_speeds", [])
+    for horizon in up.HORIZONS:
+        total = setup["measures"].setdefault(f"{horizon:g}", {"strokes": 0, "predictions": 0, **{p: 0.0 for p in up.PREDICTORS}})
+        feats, counts, target, quill, kal = [], [], [], [], []
+        for k, stroke in enumerate(read_back):
+            if k >= len(good) or not good[k]:
+                continue
+            rows = predicted[horizon][k] if k < len(predicted[horizon]) else []
+            krows = kalman[horizon][k] if k < len(kalman[horizon]) else []
+            if (len(rows) < len(stroke) or any(abs(r["t"] - s[0]) > 1e-6 for r, s in zip(rows, stroke))
+                    or len(krows) < len(stroke) or any(abs(r["t"] - s[0]) > 1e-6 for r, s in zip(krows, stroke))):
+                result["errors"].append(f"{name}: predictions of stroke {k} do not line up with its samples")
+                continue
+            sums = up.measure(stroke, recorded[k], [(r["x_mm"], r["y_mm"]) for r in rows], horizon)
+            total["strokes"] += sums["quill"][1] > 0
+            total["predictions"] += sums["quill"][1]
+            for p in up.PREDICTORS:
+                total[p] += sums[p][0]
+            # per-prediction records, the same loop as unipen_prediction.measure
+            rec = recorded[k]
+            times = [p[0] for p in rec]
+            last = times[-1]
+            vel = [(0.0, 0.0)] + [((b[1] - a[1]) / (b[0] - a[0]) * horizon, (b[2] - a[2]) / (b[0] - a[0]) * horizon)
+                                  for a, b in zip(stroke, stroke[1:])]
+            for i, (t, x, y) in enumerate(stroke):
+                if t + horizon > last + 1e-9:
+                    break
+                tx, ty = up.truth(rec, times, t + horizon)
+                f = np.zeros((K, 2))
+                for j in range(min(i, K)):
+                    f[j] = vel[i - j]
+                feats.append(f)
+                counts.append(min(i, K))
+                target.append((tx - x, ty - y))
+                quill.append((rows[i]["x_mm"] - x, rows[i]["y_mm"] - y))
+                kal.append((krows[i]["x_mm"] - x, krows[i]["y_mm"] - y))
+        if feats:
+            gaps = sorted(b[0] - a[0] for q in read_back for a, b in zip(q, q[1:]))
+            COLLECT.append({"writer": result["writer"], "split": result["split"], "setup": name, "horizon": horizon,
+                            "interval": gaps[len(gaps) // 2],
+                            "v": np.array(feats), "m": np.array(counts), "d": np.array(target),
+                            "quill": np.array(quill), "kalman": np.array(kal)})
+
+
+def gather(split, horizon):
+    parts = [c for c in COLLECT if c["split"] == split and c["horizon"] == horizon]
+    cat = {key: np.concatenate([c[key] for c in parts]) for key in ("v", "m", "d", "quill", "kalman")}
+    cat["setup"] = np.concatenate([[c["setup"]] * len(c["m"]) for c in parts])
+    cat["interval"] = np.concatenate([[c["interval"]] * len(c["m"]) for c in parts])
+    return cat
+
+
+def design(v, k, axis, joint):
+    """Feature matrix for predicting `axis` from the first k velocities."""
+    return v[:, :k, :].reshape(len(v), 2 * k) if joint else v[:, :k, axis]
+
+
+def fit(train, k, joint):
+    """{(m, axis): weights} for m = 1 … k velocities available."""
+    weights = {}
+    mm = np.minimum(train["m"], k)
+    for m in range(1, k + 1):
+        sel = mm == m
+        for axis in (0, 1):
+            if sel.sum() < 4 * m:
+                weights[(m, axis)] = None
+                continue
+            X = design(train["v"][sel], m, axis, joint)
+            weights[(m, axis)], *_ = np.linalg.lstsq(X, train["d"][sel, axis], rcond=None)
+    return weights
+
+
+def apply(weights, test, k, joint):
+    pred = np.zeros_like(test["d"])
+    mm = np.minimum(test["m"], k)
+    for m in range(1, k + 1):
+        sel = mm == m
+        for axis in (0, 1):
+            w = weights.get((m, axis))
+            if w is None:  # too few training rows: constant velocity
+                pred[sel, axis] = test["v"][sel, 0, axis]
+            elif sel.any():
+                pred[sel, axis] = design(test["v"][sel], m, axis, joint) @ w
+    return pred
+
+
+def rms(pred, d):
+    return float(np.sqrt(np.mean(np.sum((pred - d) ** 2, axis=1))))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", required=True)
+    parser.add_argument("--quill", default=str(ROOT / ".build" / "release" / "quill"))
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--tuning-writers", help="comma-separated (default: every tuning writer with data in 6–8)")
+    parser.add_argument("--seed", type=int, default=20260101)
+    args = parser.parse_args()
+    out = Path(args.out)
+    work = out / "recordings"
+    work.mkdir(parents=True, exist_ok=True)
+    up.run_chunk = run_chunk  # process_writer_unguarded looks it up in the module
+    chosen = up.choose_files(args.data, None, args.seed)
+    tuning = [w for w in chosen if w not in up.HELD_OUT]
+    if args.tuning_writers:
+        tuning = [w for w in args.tuning_writers.split(",") if w in chosen]
+    writers = ["lav", "sie"] + sorted(tuning)
+    shared = {"data": args.data, "quill": args.quill, "limit": 200, "max_samples": 30000, "all": False,
+              "work": str(work), "keep": False, "quill_args": []}
+    results = []
+    began = time.perf_counter()
+    for w in writers:  # one at a time (--jobs 1)
+        r = up.process_writer_unguarded((w, chosen[w], shared))
+        for s in r["setups"]:
+            s.pop("_speeds", None)
+        results.append(r)
+        print(f"{w} {r['split']} samples {sum(s['samples'] for s in r['setups']):,} mismatches {r['mismatches']}"
+              f" errors {r['errors'][:2]} {time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
+    table = up.aggregate(results)
+    summary = {"writers": {"held-out": ["lav", "sie"], "tuning": sorted(tuning)}, "horizons": {}}
+    for h in up.HORIZONS:
+        held, tun = gather("held-out", h), gather("tuning", h)
+        cell = table[("held-out", "all rates")][f"{h:g}"]
+        n = cell["predictions"]
+        tool = {p: math.sqrt(cell[p] / n) for p in up.PREDICTORS}
+        cv_pred = held["v"][:, 0, :]
+        cv = rms(cv_pred, held["d"])
+        row = {"predictions": int(len(held["m"])), "tool predictions": n, "tool CV": tool["constant velocity"],
+               "tool quill": tool["quill"], "tool no prediction": tool["no prediction"],
+               "CV": cv, "no prediction": rms(np.zeros_like(held["d"]), held["d"]),
+               "quill": rms(held["quill"], held["d"]), "kalman only": rms(held["kalman"], held["d"]),
+               "tuning predictions": int(len(tun["m"])), "tuning CV": rms(tun["v"][:, 0, :], tun["d"]),
+               "tuning quill": rms(tun["quill"], tun["d"]), "tuning kalman only": rms(tun["kalman"], tun["d"]),
+               "linear": {}}
+        intervals = {}
+        row["held-out setups"] = intervals
+        np.savez_compressed(out / f"arrays-{h:g}.npz", **{f"{split}_{key}": (a.astype(np.float32) if a.dtype == np.float64 else a)
+                                                         for split, part in (("held", held), ("tun", tun)) for key, a in part.items()})
+        for k in KS:
+            for joint in (False, True):
+                label = f"k={k} {'joint' if joint else 'sep'}"
+                oracle = rms(apply(fit(held, k, joint), held, k, joint), held["d"])
+                honest = rms(apply(fit(tun, k, joint), held, k, joint), held["d"])
+                tun_in = rms(apply(fit(tun, k, joint), tun, k, joint), tun["d"])
+                # per-setup oracle: its own weights for each device setup (rate/resolution)
+                per = np.zeros_like(held["d"])
+                for name in np.unique(held["setup"]):
+                    sel = held["setup"] == name
+                    part = {key: held[key][sel] for key in ("v", "m", "d")}
+                    per[sel] = apply(fit(part, k, joint), part, k, joint)
+                # tuning-fitted per sampling interval: each held-out setup gets weights fitted on the
+                # tuning setups whose median sample interval is within 15 % of its own
+                same = np.zeros_like(held["d"])
+                for name in np.unique(held["setup"]):
+                    sel = held["setup"] == name
+                    dt = held["interval"][sel][0]
+                    near = np.abs(tun["interval"] / dt - 1) <= 0.15
+                    if not near.any():  # none near: every tuning setup
+                        near = np.ones(len(near), dtype=bool)
+                    part = {key: held[key][sel] for key in ("v", "m", "d")}
+                    same[sel] = apply(fit({key: tun[key][near] for key in ("v", "m", "d")}, k, joint), part, k, joint)
+                    intervals.setdefault(name, {"interval ms": round(dt * 1000, 2), "tuning setups near": sorted(set(tun["setup"][near]))})
+                row["linear"][label] = {"oracle in-sample": oracle, "oracle per setup": rms(per, held["d"]),
+                                        "tuning-fitted": honest, "tuning-fitted same interval": rms(same, held["d"]),
+                                        "tuning in-sample": tun_in}
+        # extra: the oracle may also use Quill's own Kalman prediction as a feature (k=8 joint + Kalman)
+        ext = {key: held[key] for key in ("m", "d")}
+        ext["v"] = np.concatenate([held["v"][:, :8, :], (held["kalman"])[:, None, :]], axis=1)
+        ext["m"] = np.where(held["m"] > 0, np.minimum(held["m"], 8), 0)
+        # put the Kalman column first so that every history length sees it
+        ext["v"] = np.concatenate([ext["v"][:, 8:9, :], ext["v"][:, :8, :]], axis=1)
+        ext["m"] = np.where(held["m"] > 0, ext["m"] + 1, 0)
+        row["oracle k=8 joint + Kalman prediction"] = rms(apply(fit(ext, 9, True), ext, 9, True), held["d"])
+        summary["horizons"][f"{h:g}"] = row
+        print(json.dumps({f"{h:g}": row}, indent=1), file=sys.stderr)
+    (out / "bound.json").write_text(json.dumps(summary, indent=1))
+    print(f"done in {time.perf_counter() - began:.0f} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -26,8 +26,9 @@ public final class CairoCanvas {
     private let ownsContext: Bool
     /// Pixels per point of a PNG canvas (1 for SVG, PDF and borrowed contexts).
     public let pixelsPerPoint: Double
-    /// True for a band of another canvas's pixels (``band(rows:)``): nothing to write.
-    private var isBand = false
+    /// The rows a band of another canvas's pixels (``band(rows:)``) composites its layers into:
+    /// nothing to write; nil for a whole canvas.
+    private var bandRows: Range<Int>?
 
     /// Creates a canvas of `width` × `height` points that will be written to `path`.
     public init(path: String, format: Format, width: Double, height: Double, scale: Double = 1) throws {
@@ -68,7 +69,7 @@ public final class CairoCanvas {
     /// when every band is drawn and dropped. Nil for SVG, PDF, a borrowed context, or rows
     /// outside the image.
     public func band(rows: Range<Int>) -> CairoCanvas? {
-        guard ownsContext, format == .png, !isBand, !rows.isEmpty, rows.lowerBound >= 0 else { return nil }
+        guard ownsContext, format == .png, bandRows == nil, !rows.isEmpty, rows.lowerBound >= 0 else { return nil }
         let pixelHeight = cairo_image_surface_get_height(surface)
         guard rows.upperBound <= Int(pixelHeight) else { return nil }
         cairo_surface_flush(surface)
@@ -89,27 +90,28 @@ public final class CairoCanvas {
         height = canvas.height
         pixelsPerPoint = canvas.pixelsPerPoint
         ownsContext = true
-        isBand = true
         bandRows = rows
     }
-
-    /// The rows a band (``band(rows:)``) composites its layers into; nil for a whole canvas.
-    private var bandRows: Range<Int>?
 
     /// Clips what follows (until the caller's `cairo_restore`) to the band's rows.
     private func clipToBand() {
         guard let rows = bandRows else { return }
+        clipToDevice(x: 0, y: Double(rows.lowerBound), width: Double(cairo_image_surface_get_width(surface)), height: Double(rows.count))
+    }
+
+    /// Clips what follows to a rectangle in device pixels, whatever the user space.
+    private func clipToDevice(x: Double, y: Double, width: Double, height: Double) {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
         cairo_identity_matrix(context)
         cairo_new_path(context)
-        cairo_rectangle(context, 0, Double(rows.lowerBound), Double(cairo_image_surface_get_width(surface)), Double(rows.count))
+        cairo_rectangle(context, x, y, width, height)
         cairo_set_matrix(context, &matrix)
         cairo_clip(context)
     }
 
     /// Pixel rows of a PNG canvas's image (nil for SVG, PDF and borrowed contexts).
-    public var pixelRows: Int? { ownsContext && format == .png && !isBand ? Int(cairo_image_surface_get_height(surface)) : nil }
+    public var pixelRows: Int? { ownsContext && format == .png && bandRows == nil ? Int(cairo_image_surface_get_height(surface)) : nil }
 
     /// Tells Cairo that bands (``band(rows:)``) changed this canvas's pixels.
     public func finishBands() { cairo_surface_mark_dirty(surface) }
@@ -192,14 +194,8 @@ public final class CairoCanvas {
     public func clipToPixels(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         var xs = [minX, maxX, minX, maxX], ys = [minY, minY, maxY, maxY]
         for index in 0..<4 { cairo_user_to_device(context, &xs[index], &ys[index]) }
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(context, &matrix)
-        cairo_identity_matrix(context)
-        cairo_new_path(context)
         let left = xs.min()!.rounded(.down), top = ys.min()!.rounded(.down)
-        cairo_rectangle(context, left, top, xs.max()!.rounded(.up) - left, ys.max()!.rounded(.up) - top)
-        cairo_set_matrix(context, &matrix)
-        cairo_clip(context)
+        clipToDevice(x: left, y: top, width: xs.max()!.rounded(.up) - left, height: ys.max()!.rounded(.up) - top)
     }
     /// Strokes the current path and clears it.
     public func stroke() { cairo_stroke(context) }
@@ -302,7 +298,7 @@ public final class CairoCanvas {
 
     /// Writes the file (PNG) or completes it (SVG, PDF).
     public func finish() throws {
-        guard !isFinished, ownsContext, !isBand else { return }
+        guard !isFinished, ownsContext, bandRows == nil else { return }
         isFinished = true
         if format == .png {
             let status = cairo_surface_write_to_png(surface, path)

@@ -68,10 +68,14 @@ public enum DrawingRenderer {
     /// transform places them).
     public static func drawStrokes(of drawing: Drawing, on canvas: CairoCanvas) {
         var geometry = BrushGeometry()
-        for stroke in drawing.strokes {
-            build(stroke, into: &geometry)
-            draw(geometry, color: stroke.ink.color, grain: Grain.of(stroke.ink.type, seed: stroke.randomSeed), on: canvas)
-        }
+        for stroke in drawing.strokes { draw(stroke, using: &geometry, on: canvas) }
+    }
+
+    /// Builds `stroke`'s geometry into `geometry` (a buffer reused from stroke to stroke) and
+    /// draws it in its ink's colour, through its grain.
+    static func draw(_ stroke: Stroke, using geometry: inout BrushGeometry, on canvas: CairoCanvas) {
+        build(stroke, into: &geometry)
+        draw(geometry, color: stroke.ink.color, grain: Grain.of(stroke.ink.type, seed: stroke.randomSeed), on: canvas)
     }
 
     /// Threads a PNG's strokes are drawn on unless said: the processors online, at most 8.
@@ -104,8 +108,7 @@ public enum DrawingRenderer {
         DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
             var geometry = BrushGeometry()
             for (stroke, reach) in zip(drawing.strokes, reaches) where reach.overlaps(ranges[index]) {
-                build(stroke, into: &geometry)
-                draw(geometry, color: stroke.ink.color, grain: Grain.of(stroke.ink.type, seed: stroke.randomSeed), on: bands.canvases[index])
+                draw(stroke, using: &geometry, on: bands.canvases[index])
             }
         }
         canvas.finishBands()

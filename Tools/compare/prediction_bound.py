@@ -4,8 +4,8 @@
 Reuses Tools/compare/unipen_prediction.py (imported): the same file choice, conversion, evemu
 recordings, `quill samples` read-back, validation (only strokes read back exactly count), counted
 predictions (t + H within the stroke) and truth (the recorded samples linearly interpolated).
-Only its run_chunk is replaced, by one that does the same and additionally keeps, per counted
-prediction: the last 16 velocities × H (from the samples as Quill read them), the target
+Its run_chunk also reads Quill's Kalman-only predictions (a variant) and hands every scored stroke
+to collect(), which keeps, per counted prediction: the last 16 velocities × H (from the samples as Quill read them), the target
 displacement x(t+H) − x_n, Quill's prediction (adaptive, the default) and Quill's Kalman-only
 prediction (`--no-adaptive-prediction`).
 
@@ -23,10 +23,8 @@ Usage: python3 Tools/compare/prediction_bound.py --data /tmp/up1 --out /tmp/boun
 import argparse
 import json
 import math
-import subprocess
 import sys
 import time
-from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -40,85 +38,36 @@ KS = (2, 4, 8, 16)
 COLLECT = []  # dicts of numpy arrays, one per (recording, horizon)
 
 
-def run_chunk(args, name, file, units, strokes, setup, result):
-    """unipen_prediction.run_chunk, plus a Kalman-only run and per-prediction records."""
-    written = up.write_evemu(file, name, units, strokes)
-    try:
-        read_back = up.quill_strokes(up.jsonl([args["quill"], "samples", str(file)]))
-        predicted, kalman = {}, {}
-        for horizon in up.HORIZONS:
-            for store, extra in ((predicted, []), (kalman, ["--no-adaptive-prediction"])):
-                rows = up.jsonl([args["quill"], "strokes", str(file), "--emit", "predicted", "--horizon", str(horizon), *extra])
-                by_stroke = defaultdict(list)
-                for r in rows:
-                    by_stroke[r["stroke"]].append(r)
-                store[horizon] = [by_stroke[k] for k in sorted(by_stroke)]
-    except (RuntimeError, ValueError, KeyError) as error:
-        result["errors"].append(f"{name}: {error}")
-        return
-    finally:
-        if not args["keep"]:
-            file.unlink(missing_ok=True)
-    setup["strokes"] += len(strokes)
-    setup["samples"] += sum(len(s) for s in strokes)
-    # validation, exactly as unipen_prediction.run_chunk
-    mismatch = abs(len(read_back) - len(strokes))
-    origin = read_back[0][0][0] - written[0][0] / 1e6 if read_back else 0.0
-    recorded = []
-    for ours, times in zip(strokes, written):
-        recorded.append([(origin + us / 1e6, p[1] / units, p[2] / units) for p, us in zip(ours, times)])
-    good = []
-    for ours, times, theirs in zip(strokes, written, read_back):
-        expected = [(p, us) for i, (p, us) in enumerate(zip(ours, times)) if i == 0 or p[1:3] != ours[i - 1][1:3]]
-        ok = len(expected) == len(theirs) and all(
-            abs(qx - p[3]) <= 1.0 / units and abs(qy - p[4]) <= 1.0 / units and abs(qt - origin - us / 1e6) <= 2e-6
-            for (p, us), (qt, qx, qy) in zip(expected, theirs))
-        mismatch += not ok
-        good.append(ok)
-    result["mismatches"] += mismatch
-    setup["mismatched strokes"] += mismatch
-    setup.setdefault("_speeds", [])
-    for horizon in up.HORIZONS:
-        total = setup["measures"].setdefault(f"{horizon:g}", {"strokes": 0, "predictions": 0, **{p: 0.0 for p in up.PREDICTORS}})
-        feats, counts, target, quill, kal = [], [], [], [], []
-        for k, stroke in enumerate(read_back):
-            if k >= len(good) or not good[k]:
-                continue
-            rows = predicted[horizon][k] if k < len(predicted[horizon]) else []
-            krows = kalman[horizon][k] if k < len(kalman[horizon]) else []
-            if (len(rows) < len(stroke) or any(abs(r["t"] - s[0]) > 1e-6 for r, s in zip(rows, stroke))
-                    or len(krows) < len(stroke) or any(abs(r["t"] - s[0]) > 1e-6 for r, s in zip(krows, stroke))):
-                result["errors"].append(f"{name}: predictions of stroke {k} do not line up with its samples")
-                continue
-            sums = up.measure(stroke, recorded[k], [(r["x_mm"], r["y_mm"]) for r in rows], horizon)
-            total["strokes"] += sums["quill"][1] > 0
-            total["predictions"] += sums["quill"][1]
-            for p in up.PREDICTORS:
-                total[p] += sums[p][0]
-            # per-prediction records, the same loop as unipen_prediction.measure
-            rec = recorded[k]
-            times = [p[0] for p in rec]
-            last = times[-1]
-            vel = [(0.0, 0.0)] + [((b[1] - a[1]) / (b[0] - a[0]) * horizon, (b[2] - a[2]) / (b[0] - a[0]) * horizon)
-                                  for a, b in zip(stroke, stroke[1:])]
-            for i, (t, x, y) in enumerate(stroke):
-                if t + horizon > last + 1e-9:
-                    break
-                tx, ty = up.truth(rec, times, t + horizon)
-                f = np.zeros((K, 2))
-                for j in range(min(i, K)):
-                    f[j] = vel[i - j]
-                feats.append(f)
-                counts.append(min(i, K))
-                target.append((tx - x, ty - y))
-                quill.append((rows[i]["x_mm"] - x, rows[i]["y_mm"] - y))
-                kal.append((krows[i]["x_mm"] - x, krows[i]["y_mm"] - y))
-        if feats:
-            gaps = sorted(b[0] - a[0] for q in read_back for a, b in zip(q, q[1:]))
-            COLLECT.append({"writer": result["writer"], "split": result["split"], "setup": name, "horizon": horizon,
-                            "interval": gaps[len(gaps) // 2],
-                            "v": np.array(feats), "m": np.array(counts), "d": np.array(target),
-                            "quill": np.array(quill), "kalman": np.array(kal)})
+def collect(name, result, horizon, read_back, measured):
+    """unipen_prediction.run_chunk's hook: every counted prediction of the strokes it scored, with
+    the last K velocities × H (from the samples as Quill read them), the target displacement, and
+    Quill's adaptive and Kalman-only predictions, relative to the newest sample."""
+    feats, counts, target, quill, kal = [], [], [], [], []
+    for stroke, rec, rows, others in measured:
+        krows = others["kalman"]
+        times = [p[0] for p in rec]
+        last = times[-1]
+        vel = [(0.0, 0.0)] + [((b[1] - a[1]) / (b[0] - a[0]) * horizon, (b[2] - a[2]) / (b[0] - a[0]) * horizon)
+                              for a, b in zip(stroke, stroke[1:])]
+        # The counted instants and truth of unipen_prediction.measure.
+        for i, (t, x, y) in enumerate(stroke):
+            if t + horizon > last + 1e-9:
+                break
+            tx, ty = up.truth(rec, times, t + horizon)
+            f = np.zeros((K, 2))
+            for j in range(min(i, K)):
+                f[j] = vel[i - j]
+            feats.append(f)
+            counts.append(min(i, K))
+            target.append((tx - x, ty - y))
+            quill.append((rows[i]["x_mm"] - x, rows[i]["y_mm"] - y))
+            kal.append((krows[i]["x_mm"] - x, krows[i]["y_mm"] - y))
+    if feats:
+        gaps = sorted(b[0] - a[0] for q in read_back for a, b in zip(q, q[1:]))
+        COLLECT.append({"writer": result["writer"], "split": result["split"], "setup": name, "horizon": horizon,
+                        "interval": gaps[len(gaps) // 2],
+                        "v": np.array(feats), "m": np.array(counts), "d": np.array(target),
+                        "quill": np.array(quill), "kalman": np.array(kal)})
 
 
 def gather(split, horizon):
@@ -178,14 +127,14 @@ def main():
     out = Path(args.out)
     work = out / "recordings"
     work.mkdir(parents=True, exist_ok=True)
-    up.run_chunk = run_chunk  # process_writer_unguarded looks it up in the module
     chosen = up.choose_files(args.data, None, args.seed)
     tuning = [w for w in chosen if w not in up.HELD_OUT]
     if args.tuning_writers:
         tuning = [w for w in args.tuning_writers.split(",") if w in chosen]
     writers = ["lav", "sie"] + sorted(tuning)
     shared = {"data": args.data, "quill": args.quill, "limit": 200, "max_samples": 30000, "all": False,
-              "work": str(work), "keep": False, "quill_args": []}
+              "work": str(work), "keep": False, "quill_args": [],
+              "variants": {"kalman": ["--no-adaptive-prediction"]}, "on_measured": collect}
     results = []
     began = time.perf_counter()
     for w in writers:  # one at a time (--jobs 1)

@@ -278,17 +278,27 @@ def process_writer(job):
 
 
 def run_chunk(args, name, file, units, strokes, setup, result):
-    """Writes one recording of `strokes`, runs Quill on it, validates and adds the errors to `setup`."""
+    """Writes one recording of `strokes`, runs Quill on it, validates and adds the errors to `setup`.
+
+    For studies built on this comparison (Tools/compare/prediction_bound.py): `args["variants"]`
+    (optional) names more `quill strokes` option lists whose predictions are read too, and
+    `args["on_measured"]` (optional) is called per recording and horizon with (name, result,
+    horizon, read_back, measured): `measured` holds, for every stroke that was scored, (stroke as
+    Quill read it, the recorded samples, Quill's prediction rows, {variant: its rows})."""
     written = write_evemu(file, name, units, strokes)
+    variants = args.get("variants", {})
     try:
         read_back = quill_strokes(jsonl([args["quill"], "samples", str(file)]))
-        predicted = {}
-        for horizon in HORIZONS:
-            rows = jsonl([args["quill"], "strokes", str(file), "--emit", "predicted", "--horizon", str(horizon), *args["quill_args"]])
+
+        def predictions(horizon, extra):
+            rows = jsonl([args["quill"], "strokes", str(file), "--emit", "predicted", "--horizon", str(horizon), *extra])
             by_stroke = defaultdict(list)
             for r in rows:
                 by_stroke[r["stroke"]].append(r)
-            predicted[horizon] = [by_stroke[k] for k in sorted(by_stroke)]
+            return [by_stroke[k] for k in sorted(by_stroke)]
+
+        predicted = {horizon: predictions(horizon, args["quill_args"]) for horizon in HORIZONS}
+        varied = {v: {horizon: predictions(horizon, extra) for horizon in HORIZONS} for v, extra in variants.items()}
     except (RuntimeError, ValueError, KeyError) as error:
         result["errors"].append(f"{name}: {error}")
         return
@@ -319,11 +329,13 @@ def run_chunk(args, name, file, units, strokes, setup, result):
     setup["_speeds"].extend(speeds[::max(1, len(speeds) // 50000)])
     for horizon in HORIZONS:
         total = setup["measures"].setdefault(f"{horizon:g}", {"strokes": 0, "predictions": 0, **{p: 0.0 for p in PREDICTORS}})
+        measured = []
         for k, stroke in enumerate(read_back):
             if k >= len(good) or not good[k]:
                 continue
             rows = predicted[horizon][k] if k < len(predicted[horizon]) else []
-            if len(rows) < len(stroke) or any(abs(r["t"] - s[0]) > 1e-6 for r, s in zip(rows, stroke)):
+            others = {v: (by[horizon][k] if k < len(by[horizon]) else []) for v, by in varied.items()}
+            if any(len(r) < len(stroke) or any(abs(q["t"] - s[0]) > 1e-6 for q, s in zip(r, stroke)) for r in [rows, *others.values()]):
                 result["errors"].append(f"{name}: predictions of stroke {k} do not line up with its samples")
                 continue
             sums = measure(stroke, recorded[k], [(r["x_mm"], r["y_mm"]) for r in rows], horizon)
@@ -331,6 +343,9 @@ def run_chunk(args, name, file, units, strokes, setup, result):
             total["predictions"] += sums["quill"][1]
             for p in PREDICTORS:
                 total[p] += sums[p][0]
+            measured.append((stroke, recorded[k], rows, others))
+        if args.get("on_measured"):
+            args["on_measured"](name, result, horizon, read_back, measured)
 
 
 def process_writer_unguarded(job):

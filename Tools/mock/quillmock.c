@@ -377,6 +377,7 @@ int fstatat64(int dirfd, const char *path, struct stat64 *st, int flags) {
 }
 
 static int shift_decided;
+static long long shift_us;  /* added to every event time read from the mocked node */
 static long long headroom_wanted_us;  /* QUILL_MOCK_HEADROOM in µs; 0 when not set */
 static long long least_headroom_us;   /* the least by which an event read was stamped ahead of now */
 static long headroom_reads;
@@ -390,7 +391,6 @@ __attribute__((destructor)) static void say_headroom(void) {
     if ((say && strcmp(say, "1") == 0) || least_headroom_us < headroom_wanted_us / 2)
         fprintf(stderr, "quillmock: least headroom %lld µs over %ld reads (wanted %lld µs)\n", least_headroom_us, headroom_reads, headroom_wanted_us);
 }
-static long long shift_us;  /* added to every event time read from the mocked node */
 
 /* Moves the events in buffer by the run's shift, choosing it at the first read (knob 6). */
 static void shift_times(void *buffer, ssize_t bytes) {
@@ -403,7 +403,7 @@ static void shift_times(void *buffer, ssize_t bytes) {
         if (!text) return;
         headroom_wanted_us = (long long)(atof(text) * 1e6);
         long long stamp = (long long)events[0].input_event_sec * 1000000LL + events[0].input_event_usec;
-        long long wanted = (long long)((now_seconds() + atof(text)) * 1e6);
+        long long wanted = (long long)(now_seconds() * 1e6) + headroom_wanted_us;
         if (wanted > stamp) {
             shift_us = wanted - stamp;
             fprintf(stderr, "quillmock: event times moved %lld µs later (umockdev started the stream late)\n", shift_us);

@@ -177,6 +177,13 @@ def rest_jitter(points):
     return math.sqrt(sum((p[0] - mx) ** 2 + (p[1] - my) ** 2 for p in settled) / len(settled))
 
 
+def constant_velocity(raw, times, horizon):
+    """The constant-velocity peer: each sample moved on by its velocity from the one before
+    (x_n + (x_n − x_{n−1}) / (t_n − t_{n−1}) · horizon, gaps at least 0.1 ms); the first as it is."""
+    return [raw[0]] + [(b[0] + (b[0] - a[0]) / max(tb - ta, 1e-4) * horizon, b[1] + (b[1] - a[1]) / max(tb - ta, 1e-4) * horizon)
+                       for (a, b, ta, tb) in zip(raw, raw[1:], times, times[1:])]
+
+
 def prediction_error(case, times, predicted, horizon):
     """RMS distance (mm) from each prediction to where the pen truly is `horizon` s later; a
     prediction whose instant lies past the stroke's end is not counted (nothing is there)."""
@@ -255,9 +262,7 @@ def main():
                     # The Kalman filter without what the adaptive predictor learns from the pen.
                     "quill, Kalman alone": [(p["x_mm"], p["y_mm"]) for p in jsonl([args.quill, "strokes", case["file"], "--emit", "predicted", "--horizon", str(horizon), "--no-adaptive-prediction"])],
                     "no prediction": outputs["quill"],
-                    "constant velocity": [raw[0]] + [
-                        (b[0] + (b[0] - a[0]) / max(tb - ta, 1e-4) * horizon, b[1] + (b[1] - a[1]) / max(tb - ta, 1e-4) * horizon)
-                        for (a, b, ta, tb) in zip(raw, raw[1:], times, times[1:])],
+                    "constant velocity": constant_velocity(raw, times, horizon),
                 }
                 for predictor, points in predicted.items():
                     error = prediction_error(case, times, points, horizon) if len(points) == len(times) else None

@@ -3,9 +3,8 @@
 
 Reuses Tools/compare (imported, not copied): generate.generate (same seed → the very strokes and
 samples of results.md), compare.jsonl / `quill samples` read-back with the same phase filter and
-TIME_SHIFT, compare.truth_at and compare.prediction_error (the scored instants: t + H ≤ duration,
-truth = the 2 kHz truth at t + H). The constant-velocity peer is an inline expression in
-compare.main, so it is re-stated here (same formula) and checked against results.md.
+TIME_SHIFT, compare.truth_at, compare.prediction_error (the scored instants: t + H ≤ duration, truth = the
+2 kHz truth at t + H) and compare.constant_velocity (the peer), checked against results.md.
 
 Oracle (cheating on purpose): displacement x(t+H) − x_n = Σ_j W_j · v_{n−j}·H over the last k
 velocities v = Δp/Δt (Δt = the ACTUAL gap, max(Δt, 1e-4) as the CV peer, so dropped samples and
@@ -112,8 +111,7 @@ def main():
             key = f"{name} at {H * 1000:.1f} ms (mm RMS)"
             scored = [n for n, t in enumerate(times) if t + H <= duration]
             Y = np.array([compare.truth_at(case, t + H) for t in times])
-            cv = [raw[0]] + [(b[0] + (b[0] - a[0]) / max(tb - ta, 1e-4) * H, b[1] + (b[1] - a[1]) / max(tb - ta, 1e-4) * H)
-                             for (a, b, ta, tb) in zip(raw, raw[1:], times, times[1:])]
+            cv = compare.constant_velocity(raw, times, H)
             quill = [(p["x_mm"], p["y_mm"]) for p in compare.jsonl([args.quill, "strokes", case["file"], "--emit", "predicted", "--horizon", str(H)])]
             assert len(quill) == len(times), (case["file"], len(quill), len(times))
             cv_rms = compare.prediction_error(case, times, cv, H)

@@ -60,7 +60,7 @@ struct CanvasTouchLiveTests {
         command += ["--drawing-policy", policy, "--save", saved, "--screenshot", directory + "/window.png"]
         let run: (status: Int32, output: String, error: String)
         if let group {
-            let seconds = MockedDeviceGroup.lead + group.duration + 2
+            let seconds = group.listeningTime(tail: 2)
             command += ["--backend", "evdev"] + group.nodes.flatMap { ["--device", $0.path] } + ["--duration", String(format: "%.3f", seconds)]
             let result = try group.run(command, timeout: Int(seconds) + 60)
             run = (result.status, result.output, result.error)

@@ -52,16 +52,25 @@ enum LibinputTouchOracle {
         var description: String
     }
 
+    /// What libinput gave for a fixture.
+    struct Answer {
+        /// libinput's touch, proximity and tip events, in the order libinput emitted them.
+        var events: [OracleTouchEvent]
+        /// How far ahead of their reading the mocked events stayed (``MockedDeviceGroup/pacing(in:)``):
+        /// for a failure's message, since libinput's timers run from event times.
+        var pacing: String
+    }
+
     /// libinput's touch, proximity and tip events for `fixture` (a path, or a name under
     /// Recordings/), in the order libinput emitted them.
     ///
     /// Throws ``Failure`` when libinput did not add every device, did not pair the pen with the
     /// touchscreen, or the run did not finish within its deadline.
-    static func events(fixture: String) throws -> [OracleTouchEvent] {
+    static func events(fixture: String) throws -> Answer {
         let path = fixture.hasPrefix("/") ? fixture : Fixtures.recording(fixture)
         let group = try MockedDeviceGroup(recording: path)
         let program = try client.get()
-        let seconds = MockedDeviceGroup.lead + group.duration + 1.5
+        let seconds = group.listeningTime()
         let run = try group.run([program, String(format: "%.3f", seconds)] + group.nodes.map(\.path), timeout: Int(seconds) + 30)
         let log = run.error.split(separator: "\n").suffix(40).joined(separator: "\n")
         guard run.status == 0 else { throw Failure(description: "libinput-touch-events exited with \(run.status) on \(fixture):\n\(log)") }
@@ -103,7 +112,7 @@ enum LibinputTouchOracle {
         guard run.error.contains("touch-arbitration: activated") else {
             throw Failure(description: "libinput did not pair the pen with the touchscreen of \(fixture) (no 'touch-arbitration: activated' in its log):\n\(log)")
         }
-        return events
+        return Answer(events: events, pacing: MockedDeviceGroup.pacing(in: run.error))
     }
 
     /// Tools/mock/libinput-touch-events.c built against the system's libinput (once per run).

@@ -31,8 +31,10 @@ final class MockedDeviceGroup {
     /// Seconds the event times are kept ahead of the moment they are read (quillmock.c's
     /// QUILL_MOCK_HEADROOM): libinput's timers (the 90 ms touch arbitration, the 50 ms forced
     /// proximity-out) then run from event times, as on a real device, even when umockdev starts
-    /// the streams late on a loaded machine.
-    static let headroom = 0.5
+    /// the streams late on a loaded machine, or the reader stalls. 0.5 s was not enough once: on
+    /// two cores saturated by `stress-ng` beside the CI's own build, the reader of a palm fixture
+    /// stalled longer and libinput's 50 ms proximity timer fired before later events were read.
+    static let headroom = 1.5
     let nodes: [Node]
     let group: String
     let directory: URL
@@ -69,6 +71,17 @@ final class MockedDeviceGroup {
 
     /// Seconds from the first to the last event of any node.
     var duration: Double { Double(nodes.compactMap { $0.events.last?.microseconds }.max() ?? 0) / 1_000_000 }
+
+    /// Seconds a program reading the nodes listens to see the whole stream and the timers its last
+    /// events start: the lead, the events, the headroom (the timers run from event times, stamped
+    /// that far ahead) and `tail` more.
+    func listeningTime(tail: Double = 1.5) -> Double { Self.lead + duration + Self.headroom + tail }
+
+    /// quillmock's line saying how far ahead of their reading the events stayed, from a run's
+    /// standard error (every group run says it): whether the stream or the reader fell behind.
+    static func pacing(in error: String) -> String {
+        error.split(separator: "\n").filter { $0.hasPrefix("quillmock: least headroom") || $0.hasPrefix("quillmock: event times moved") }.joined(separator: "; ")
+    }
 
     private func file(_ node: Node, _ suffix: String) -> URL { directory.appendingPathComponent("event\(node.number).\(suffix)") }
 
@@ -109,7 +122,7 @@ final class MockedDeviceGroup {
         let library = try MockedTablet.preloadLibrary.get()
         let script = """
             mkdir -p "$UMOCKDEV_DIR/run/udev/data"
-            \(database)export QUILL_MOCK_NODE='\(nodes.map(\.path).joined(separator: " "))' QUILL_MOCK_RDEV='\(nodes.map { "13:\($0.minor)" }.joined(separator: " "))' QUILL_MOCK_HEADROOM=\(Self.headroom)
+            \(database)export QUILL_MOCK_NODE='\(nodes.map(\.path).joined(separator: " "))' QUILL_MOCK_RDEV='\(nodes.map { "13:\($0.minor)" }.joined(separator: " "))' QUILL_MOCK_HEADROOM=\(Self.headroom) QUILL_MOCK_SAY_HEADROOM=1
             LD_PRELOAD="\(library):$LD_PRELOAD" exec "$@"
             """
         umockdev += ["--", "/bin/sh", "-c", script, "sh"]

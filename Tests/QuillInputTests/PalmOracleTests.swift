@@ -12,17 +12,18 @@ struct PalmOracleTests {
     @Test(arguments: PalmFixtureLabels.names)
     func libinputTreatsEveryTouchAsLabelled(fixture name: String) throws {
         let labels = try PalmFixtureLabels.load(name)
-        let events = try LibinputTouchOracle.events(fixture: PalmFixtureLabels.fixturePath(name))
+        let answer = try LibinputTouchOracle.events(fixture: PalmFixtureLabels.fixturePath(name))
+        let events = answer.events
         let problems = Self.disagreements(labels: labels, events: events)
-        #expect(problems.isEmpty, "\(name): \(problems.joined(separator: "\n"))\nlibinput gave:\n\(events.filter { $0.kind != .motion && $0.kind != .frame }.map(\.description).joined(separator: "\n"))")
+        #expect(problems.isEmpty, "\(name): \(problems.joined(separator: "\n"))\npacing: \(answer.pacing)\nlibinput gave:\n\(events.filter { $0.kind != .motion && $0.kind != .frame }.map(\.description).joined(separator: "\n"))")
         // Quill's own arbitration on the raw stream (a replay) gives libinput's downs, ups and
         // cancels: the same slots in the same order, at the same times (but the cancels of "ignore
         // all", which libinput stamps with its own clock).
         let theirs = events.filter { [.down, .up, .cancel].contains($0.kind) && $0.device == labels.touch.device }
         let mine = try PalmReplayTests.libinputView(PalmReplayTests.touches(name).touches)
-        #expect(mine.map { "\($0.kind) slot \($0.slot) seat \($0.id)" } == theirs.map { "\($0.kind.rawValue) slot \($0.slot ?? -1) seat \($0.seatSlot ?? -1)" }, "\(name)")
+        #expect(mine.map { "\($0.kind) slot \($0.slot) seat \($0.id)" } == theirs.map { "\($0.kind.rawValue) slot \($0.slot ?? -1) seat \($0.seatSlot ?? -1)" }, "\(name); pacing: \(answer.pacing)")
         for (quill, libinput) in zip(mine, theirs) where !(libinput.kind == .cancel && labels.pen.arbitration == "all") {
-            #expect(abs(quill.time - libinput.time) < 1e-6, "\(name): Quill's \(quill.kind) of slot \(quill.slot) at \(quill.time) s, libinput's at \(libinput.time) s")
+            #expect(abs(quill.time - libinput.time) < 1e-6, "\(name): Quill's \(quill.kind) of slot \(quill.slot) at \(quill.time) s, libinput's at \(libinput.time) s; pacing: \(answer.pacing)")
         }
     }
 

@@ -164,11 +164,11 @@ struct TouchLiveRun {
     var error: String
     var rows: [TouchRow]
 
-    /// Runs `quill live ARGUMENTS` on `group` for the whole stream (lead, the events, 1.5 s more);
+    /// Runs `quill live ARGUMENTS` on `group` for the whole stream (``MockedDeviceGroup/listeningTime(tail:)``);
     /// the `"t"` of every row is moved from the run's clock (its start is on standard error) to
     /// the recording's, exactly to the microsecond.
     init(_ group: MockedDeviceGroup, _ arguments: [String], environment: [String] = []) throws {
-        let seconds = MockedDeviceGroup.lead + group.duration + 1.5
+        let seconds = group.listeningTime()
         let command = ["/usr/bin/env"] + environment + [CommandLineTests.executable.path, "live"] + arguments + ["--duration", String(format: "%.3f", seconds)]
         let run = try group.run(command, timeout: Int(seconds) + 30)
         status = run.status

@@ -15,15 +15,19 @@
 /// to stroke. Causal, constant memory, no allocation after `init`.
 ///
 /// Measured (`Tools/prediction`): on the held-out UNIPEN writers lav and sie (58 k predictions),
-/// RMS error 0.82 × constant velocity's at 10 ms and 0.78 × at 16.7 ms (the Kalman filter alone
-/// 1.11 × and 1.15 ×); on every synthetic profile of `Tools/compare` no worse than the Kalman filter.
+/// RMS error 0.816 × constant velocity's at 10 ms and 0.778 × at 16.7 ms (the Kalman filter alone
+/// 1.11 × and 1.15 ×); on every synthetic profile of `Tools/compare` better than the Kalman filter.
 public struct AdaptivePredictor: Sendable {
     /// Velocity lags.
     static let lags = 8
     /// Features per axis: the lags, the Kalman displacement, three gated ones.
     static let featureCount = lags + 4  // 12: three vectors of four (``learn``)
-    /// The prior's weight: as many learning rows as it counts for.
-    static let priorRows = 200.0
+    /// The prior's weight: as many learning rows as it counts for. 10 (200 until issue 24's third
+    /// pass): on UNIPEN's tuning writers 10 and 200 predict alike (0.318 / 0.319 mm RMS at 10 ms,
+    /// 0.554 / 0.556 at 16.7 ms; held out, lav + sie, 0.288 / 0.290 and 0.473 / 0.477), but one
+    /// 1.3–2.5 s synthetic stroke teaches a light prior enough to average a noisy sensor
+    /// (`Tools/compare`'s 120 Hz noisy circle 0.89 → 0.79 × constant velocity's error at 8.3 ms).
+    static let priorRows = 10.0
     /// The speed (mm/s) at which the gated features count half.
     static let gateSpeed = 30.0
     /// Samples between solves.

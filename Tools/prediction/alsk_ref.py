@@ -44,7 +44,7 @@ def cholesky_solve(A, b):
 
 
 class ALSK:
-    def __init__(self, horizon, abar_over_h2, n0=200.0, resolve_every=16, pending_cap=32):
+    def __init__(self, horizon, abar_over_h2, n0=10.0, resolve_every=16, pending_cap=32):
         h = horizon
         self.h = h
         self.A = [[n0 * h * h * abar_over_h2[i][j] for j in range(NF)] for i in range(NF)]
@@ -138,7 +138,7 @@ class ALSK:
         return px_, py_
 
 
-def run_strokes(strokes_q, horizon, abar_over_h2, n0=200.0, every=16):
+def run_strokes(strokes_q, horizon, abar_over_h2, n0=10.0, every=16):
     """Runs one recording (state kept across strokes); returns per-stroke (M, 2) predictions."""
     p = ALSK(horizon, abar_over_h2, n0, every)
     outs = []

@@ -23,7 +23,7 @@ def main():
     s0 = args.s0
     nf = K + 1 + (3 if s0 else 0)
     J = {"name": "ALSK-8" + ("G" if s0 else ""), "K": K, "gate_s0_mm_per_s": s0, "n_features": nf,
-         "c0": [0.0] * K + [1.0] + [0.0] * (nf - K - 1), "N0": 200.0, "resolve_every": 16, "dt_floor_s": 1e-4,
+         "c0": [0.0] * K + [1.0] + [0.0] * (nf - K - 1), "N0": 10.0, "resolve_every": 16, "dt_floor_s": 1e-4,
          "truth_epsilon_s": 1e-9, "prior_matrix_over_h2": {}}
     writers = split.tuning_writers(D)
     for h in split.PRIOR_HORIZONS:

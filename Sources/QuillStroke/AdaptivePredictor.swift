@@ -16,7 +16,7 @@
 ///
 /// Measured (`Tools/prediction`): on the held-out UNIPEN writers lav and sie (58 k predictions),
 /// RMS error 0.816 × constant velocity's at 10 ms and 0.778 × at 16.7 ms (the Kalman filter alone
-/// 1.11 × and 1.15 ×); on every synthetic profile of `Tools/compare` better than the Kalman filter.
+/// 1.11 × and 1.15 ×); on every synthetic profile of `Tools/compare` no worse than the Kalman filter.
 public struct AdaptivePredictor: Sendable {
     /// Velocity lags.
     static let lags = 8

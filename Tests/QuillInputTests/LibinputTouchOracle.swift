@@ -56,7 +56,7 @@ enum LibinputTouchOracle {
     struct Answer {
         /// libinput's touch, proximity and tip events, in the order libinput emitted them.
         var events: [OracleTouchEvent]
-        /// How far ahead of their reading the mocked events stayed (``MockedDeviceGroup/pacing(in:)``):
+        /// How far ahead of their reading the mocked events stayed (``MockedDeviceGroup/Run/pacing``):
         /// for a failure's message, since libinput's timers run from event times.
         var pacing: String
     }
@@ -112,7 +112,7 @@ enum LibinputTouchOracle {
         guard run.error.contains("touch-arbitration: activated") else {
             throw Failure(description: "libinput did not pair the pen with the touchscreen of \(fixture) (no 'touch-arbitration: activated' in its log):\n\(log)")
         }
-        return Answer(events: events, pacing: MockedDeviceGroup.pacing(in: run.error))
+        return Answer(events: events, pacing: run.pacing)
     }
 
     /// Tools/mock/libinput-touch-events.c built against the system's libinput (once per run).

@@ -77,12 +77,6 @@ final class MockedDeviceGroup {
     /// that far ahead) and `tail` more.
     func listeningTime(tail: Double = 1.5) -> Double { Self.lead + duration + Self.headroom + tail }
 
-    /// quillmock's line saying how far ahead of their reading the events stayed, from a run's
-    /// standard error (every group run says it): whether the stream or the reader fell behind.
-    static func pacing(in error: String) -> String {
-        error.split(separator: "\n").filter { $0.hasPrefix("quillmock: least headroom") || $0.hasPrefix("quillmock: event times moved") }.joined(separator: "; ")
-    }
-
     private func file(_ node: Node, _ suffix: String) -> URL { directory.appendingPathComponent("event\(node.number).\(suffix)") }
 
     /// What one run gave: the program's status and output, and the clock that maps event times
@@ -96,6 +90,12 @@ final class MockedDeviceGroup {
 
         /// Seconds on the recording's clock of a time the program read (CLOCK_MONOTONIC µs).
         func recordingTime(ofMicroseconds time: Int64) -> Double { Double(time - origin) / 1_000_000 }
+
+        /// quillmock's lines saying how far ahead of their reading the events stayed (every group
+        /// run says them on standard error): whether the stream or the reader fell behind.
+        var pacing: String {
+            error.split(separator: "\n").filter { $0.hasPrefix("quillmock: least headroom") || $0.hasPrefix("quillmock: event times moved") }.joined(separator: "; ")
+        }
     }
 
     /// Runs `arguments` (the nodes' paths are the program's to open) inside one umockdev-run

@@ -274,9 +274,9 @@ def main():
                 # predictor (no velocity is known yet; the synthetic pen sets down at full speed),
                 # so the ratio is also given without it: what prediction itself achieves.
                 if len(predicted["quill"]) == len(times):
-                    cv = predicted["constant velocity"]
-                    profile.setdefault("prediction ratio", {})[key] = profile["prediction quill"][key] / profile["prediction constant velocity"][key]
-                    profile.setdefault("prediction ratio after the first", {})[key] = prediction_error(case, times, predicted["quill"], horizon, first=1) / prediction_error(case, times, cv, horizon, first=1)
+                    profile.setdefault("prediction ratio after the first", {})[key] = (
+                        prediction_error(case, times, predicted["quill"], horizon, first=1)
+                        / prediction_error(case, times, predicted["constant velocity"], horizon, first=1))
 
     lines = ["# Smoothing and prediction: Quill against its peers", "",
              "Synthetic strokes with known ground truth, sampled as four tablets would (generate.py, PROFILES):",
@@ -298,11 +298,12 @@ def main():
             cells = [f"{profile[m][key]:.3f}" if key in profile.get(m, {}) else "–" for m in methods]
             lines.append(f"| {key} | " + " | ".join(cells) + " |")
         keys = sorted({k for p in predictors for k in profile.get("prediction " + p, {})}, key=lambda k: (k.split(" at ")[0], float(k.split(" at ")[1].split(" ")[0])))
-        ratios = ["ratio", "ratio after the first"]
         lines += ["", "| prediction error | " + " | ".join(predictors) + " | quill / constant velocity | the same, each stroke's first prediction left out |",
-                  "|---|" + "---|" * (len(predictors) + len(ratios))]
+                  "|---|" + "---|" * (len(predictors) + 2)]
         for key in keys:
-            cells = [f"{profile['prediction ' + p][key]:.3f}" if key in profile.get("prediction " + p, {}) else "–" for p in predictors + ratios]
+            errors = {p: profile.get("prediction " + p, {}).get(key) for p in predictors}
+            ratio = errors["quill"] / errors["constant velocity"] if errors["quill"] is not None and errors["constant velocity"] else None
+            cells = [f"{value:.3f}" if value is not None else "–" for value in [*errors.values(), ratio, profile.get("prediction ratio after the first", {}).get(key)]]
             lines.append(f"| {key} | " + " | ".join(cells) + " |")
         lines.append("")
     lines += ["| throughput (samples/s) | " + " | ".join(methods) + " |", "|---|" + "---|" * len(methods)]

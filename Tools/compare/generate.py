@@ -163,8 +163,8 @@ def generate(directory, seed=20261123):
             write_evemu(file, samples, units=units)
             truth = [(i / 2000, *path(i / 2000)) for i in range(int(duration * 2000) + 1)]
             cases.append({"name": name, "profile": profile, "rate": rate, "file": str(file), "duration": duration, "truth": truth,
-                          "corners": corners.get(name, []), "visits": visits.get(name, []), "time_offset": samples[0][0] + 1.0})
-    (out / "truth.json").write_text(json.dumps([{k: v for k, v in c.items() if k != "truth"} for c in cases], indent=1))
+                          "path": path, "corners": corners.get(name, []), "visits": visits.get(name, []), "time_offset": samples[0][0] + 1.0})
+    (out / "truth.json").write_text(json.dumps([{k: v for k, v in c.items() if k not in ("truth", "path")} for c in cases], indent=1))
     return cases
 
 

@@ -43,10 +43,6 @@ HORIZONS = (0.0083, 0.0167, 0.0333)
 SHAPES = ("circle", "loops", "cursive")
 
 
-def shape_paths():
-    return {"circle": generate.circle(), "loops": generate.loops(), "cursive": generate.cursive(7)}
-
-
 def velocities(P, T, H):
     """v_i·H for i ≥ 1 (row i: from sample i−1 to i); row 0 = 0 (unused)."""
     V = np.zeros_like(P)
@@ -92,7 +88,6 @@ def main():
     ap.add_argument("--out", default=str(Path(__file__).resolve().parent))
     args = ap.parse_args()
     cases = generate.generate(Path(args.scratch) / "synthetic")
-    paths = shape_paths()
     reference = json.loads((ROOT / "out" / "compare" / "results.json").read_text())
     results = []
     for case in cases:
@@ -105,7 +100,7 @@ def main():
         times = [s["t"] - compare.TIME_SHIFT for s in samples]
         raw = [(s["x_mm"], s["y_mm"]) for s in samples]
         P, T = np.array(raw), np.array(times)
-        path = paths[name][1]
+        path = case["path"]
         duration = case["duration"]
         for H in HORIZONS:
             key = f"{name} at {H * 1000:.1f} ms (mm RMS)"
@@ -132,8 +127,8 @@ def main():
             r["first_err_cv"] = float(np.hypot(*(CV[0] - Y[0])))
             r["first_err_quill"] = float(np.hypot(*(Q[0] - Y[0])))
             r["floor_first"] = r["first_err_cv"] / math.sqrt(len(scored))
-            r["cv_no_first"] = rms(CV[rows] - Y[rows])
-            r["quill_no_first"] = rms(Q[rows] - Y[rows])
+            r["cv_no_first"] = compare.prediction_error(case, times, cv, H, first=1)
+            r["quill_no_first"] = compare.prediction_error(case, times, quill, H, first=1)
             for k in KS:
                 POOL.setdefault((profile, H, k), []).append(
                     (name, np.array([features(V, n, k) for n in rows]), Y[rows] - P[rows], r["first_err_cv"], len(scored)))

@@ -1,3 +1,5 @@
+import QuillCore
+
 /// Predicts the tip `horizon` seconds ahead by combining the last eight sample intervals'
 /// velocities with ``TipPredictor``'s (Kalman) prediction, the weights learnt by least squares
 /// from the pen's own samples as it writes ("ALSK-8G": `Tools/prediction/SPEC.md`).
@@ -13,6 +15,20 @@
 /// new pen predicts as the Kalman filter does and moves from it as evidence comes. `c` is solved
 /// again (Cholesky) every 16 samples and at each stroke's end; what is learnt is kept from stroke
 /// to stroke. Causal, constant memory, no allocation after `init`.
+///
+/// **Only rows it can trust**: the times are the steady clock's (``SampleTimeBase``); a sample
+/// that was not on the device's own rate (re-timed, merged, after a stall:
+/// ``SampleTimeBase/Timing/isTrusted``) drops the rows awaiting an answer (their answer would be
+/// interpolated across it) and makes no row itself; a row is made only at a trusted sample that
+/// follows a trusted one (its newest velocity is the device's own). After a gap the stroke starts
+/// again: nothing is extrapolated across it. (Requiring all eight velocities trusted learnt too
+/// little on streams irregular every 20–50 frames: 240 Hz cursive with every irregularity at once
+/// predicted 1.7 × the even stream's RMS error, 1.3–1.4 × as it is.)
+///
+/// **Earns its place**: for every row answered it also scores what the Kalman prediction alone
+/// would have said (both squared errors, decaying over about 500 rows); while the learnt weights do
+/// worse than the Kalman filter on this pen, ``add(x:y:timing:kalman:)`` returns the Kalman
+/// prediction (``usesLearnedWeights``).
 ///
 /// Measured (`Tools/prediction`): on the held-out UNIPEN writers lav and sie (58 k predictions),
 /// RMS error 0.816 × constant velocity's at 10 ms and 0.778 × at 16.7 ms (the Kalman filter alone
@@ -34,8 +50,11 @@ public struct AdaptivePredictor: Sendable {
     static let solveEvery = 16
     /// Rows awaiting their answer: h ≤ 34 ms at ≥ 1 ms intervals needs ≤ 36.
     static let pendingCapacity = 64
-    /// Values a pending row holds: time, x, y, then the features of x and of y.
-    static let rowWidth = 3 + 2 * featureCount
+    /// Values a pending row holds: time, x, y, the learnt prediction's displacement (x, y), then
+    /// the features of x and of y.
+    static let rowWidth = 5 + 2 * featureCount
+    /// The decay of the learnt and the Kalman prediction's scores per answered row (≈ 500 rows).
+    static let scoreDecay = 0.998
 
     /// How far ahead, seconds.
     public let horizon: Double
@@ -57,6 +76,15 @@ public struct AdaptivePredictor: Sendable {
     private var pending: [Double]
     private var pendingStart = 0
     private var pendingCount = 0
+    /// Trusted samples in a row (a row is kept from the second on).
+    private var trustedRun = 0
+    /// Decaying sums of squared errors (mm²) of the learnt weights' and the Kalman filter's
+    /// predictions, on the same answered rows.
+    public private(set) var learnedScore = 0.0
+    public private(set) var kalmanScore = 0.0
+    /// True while the learnt weights predict at least as well as the Kalman filter alone (on the
+    /// rows answered so far): then they give the prediction, else the Kalman filter does.
+    public var usesLearnedWeights: Bool { learnedScore <= kalmanScore }
 
     /// - Parameter horizon: seconds ahead (0.008 … 0.034; ``PredictionParameters`` validates it).
     public init(horizon: Double) {
@@ -80,6 +108,7 @@ public struct AdaptivePredictor: Sendable {
     public mutating func beginStroke() {
         endStroke()
         velocityCount = 0
+        trustedRun = 0
     }
 
     /// Ends the stroke: solves for the weights with what it taught; rows whose t + h lies past its
@@ -91,14 +120,31 @@ public struct AdaptivePredictor: Sendable {
         strokeSamples = 0
     }
 
-    /// Adds the pen's raw position (mm) at `time` (s), with the Kalman prediction for `horizon`
+    /// Adds the pen's raw position (mm) at a sample's steady time (s, ``SampleTimeBase``: the
+    /// smoother's ``StrokeSmoother/lastTiming``), with the Kalman prediction for `horizon`
     /// (``TipPredictor/predict(horizon:)``, after it was given this sample), and returns the
-    /// predicted position (mm). A stroke's first sample is its own prediction.
-    public mutating func add(x: Double, y: Double, time: Double, kalman: (x: Double, y: Double)) -> (x: Double, y: Double) {
+    /// predicted position (mm). A stroke's first sample, and the first after a gap, is its own
+    /// prediction.
+    public mutating func add(x: Double, y: Double, timing: SampleTimeBase.Timing, kalman: (x: Double, y: Double)) -> (x: Double, y: Double) {
+        if timing.kind == .gap, strokeSamples > 0 {
+            // Nothing carries across a gap: the rows waiting for an answer, the velocities.
+            pendingCount = 0
+            pendingStart = 0
+            strokeSamples = 0
+            velocityCount = 0
+        }
+        if !timing.isTrusted {
+            pendingCount = 0
+            pendingStart = 0
+            trustedRun = 0
+        } else {
+            trustedRun += 1
+        }
+        let time = timing.time
         let n = Self.featureCount, lags = Self.lags, h = horizon
         let first = strokeSamples == 0
-        if !first {
-            let dt = Swift.max(time - previous.t, 1e-4)
+        if !first, time > previous.t {  // a merged sample (no time passed) gives no velocity
+            let dt = time - previous.t
             let slot = velocityCount & (lags - 1)  // lags is a power of two
             velocities[2 * slot] = (x - previous.x) / dt
             velocities[2 * slot + 1] = (y - previous.y) / dt
@@ -109,7 +155,7 @@ public struct AdaptivePredictor: Sendable {
         if samples % Self.solveEvery == 0 { solve() }
         previous = (time, x, y)
         strokeSamples += 1
-        guard !first, x.isFinite, y.isFinite, kalman.x.isFinite, kalman.y.isFinite else { return (x, y) }
+        guard !first, velocityCount > 0, x.isFinite, y.isFinite, kalman.x.isFinite, kalman.y.isFinite else { return (x, y) }
         // The row is written where it will wait for its answer: t, x, y, then x's features, then
         // y's. When the ring is full (never at tablet rates: stalled or backward times) the oldest
         // row gives way first, even to a row the check below then turns away.
@@ -127,7 +173,7 @@ public struct AdaptivePredictor: Sendable {
             row[base] = time
             row[base + 1] = x
             row[base + 2] = y
-            let f = row.baseAddress! + base + 3
+            let f = row.baseAddress! + base + 5
             velocities.withUnsafeBufferPointer { v in
                 for k in 0..<lags {
                     let slot = (newest - Swift.min(k, available - 1)) & (lags - 1)  // lags is a power of two
@@ -153,10 +199,12 @@ public struct AdaptivePredictor: Sendable {
                 }
             }
         }
+        pending[base + 3] = px - x
+        pending[base + 4] = py - y
         // Only a row of sane features may teach (a NaN or a jump of metres would stay in A for
-        // good): all of them together within 10 m.
-        if size <= 10_000 { pendingCount += 1 }
-        guard px.isFinite, py.isFinite else { return kalman }
+        // good): all of them together within 10 m; and only at a trusted sample after a trusted one.
+        if size <= 10_000, trustedRun >= 2 { pendingCount += 1 }
+        guard px.isFinite, py.isFinite, usesLearnedWeights else { return kalman }
         return (px, py)
     }
 
@@ -176,8 +224,14 @@ public struct AdaptivePredictor: Sendable {
             let dx = previous.x + (x - previous.x) * u - pending[base + 1]
             let dy = previous.y + (y - previous.y) * u - pending[base + 2]
             guard abs(dx) <= 10_000, abs(dy) <= 10_000 else { continue }  // finite, within 10 m
+            let learned = (x: pending[base + 3], y: pending[base + 4])
             pending.withUnsafeBufferPointer { row in
-                let fx = row.baseAddress! + base + 3, fy = fx + n
+                let fx = row.baseAddress! + base + 5, fy = fx + n
+                // The two predictions' scores on this row: the learnt weights' (as they were when
+                // it was made) and the Kalman filter's alone.
+                let (lx, ly) = (dx - learned.x, dy - learned.y), (kx, ky) = (dx - fx[Self.lags], dy - fy[Self.lags])
+                learnedScore = Self.scoreDecay * learnedScore + lx * lx + ly * ly
+                kalmanScore = Self.scoreDecay * kalmanScore + kx * kx + ky * ky
                 // A += fx fxᵀ + fy fyᵀ a row at a time, four columns to a vector: only the vectors
                 // that reach the diagonal or beyond (the upper triangle, all that `solve` reads).
                 let vx = (SIMD4(fx[0], fx[1], fx[2], fx[3]), SIMD4(fx[4], fx[5], fx[6], fx[7]), SIMD4(fx[8], fx[9], fx[10], fx[11]))

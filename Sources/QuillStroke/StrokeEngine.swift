@@ -10,8 +10,11 @@ import QuillShapes
 public struct StrokeUpdate: Sendable {
     /// Index of the stroke (counting from 0 over the engine's life).
     public var strokeIndex: Int
-    /// The input sample's time, seconds.
+    /// The input sample's own stamp, seconds (as recorded: ``PenSample/time``).
     public var time: Double
+    /// How the engine took that stamp (``SampleTimeBase``): the steady time its stages computed
+    /// with, and whether it was re-timed, merged or came after a gap.
+    public var timing: SampleTimeBase.Timing
     /// The smoothed point just added to the stroke (canvas points, time offset from the stroke's start).
     public var point: StrokePoint
     /// The smoothed position in tablet millimetres.
@@ -124,7 +127,11 @@ public struct StrokeEngine: Sendable {
     /// tablet, as the samples): it replaces Quill's own prediction for this sample.
     public mutating func add(_ sample: PenSample, geometry: inout BrushGeometry, prediction: TabletPoint? = nil, finished: (Stroke) -> Void = { _ in }) -> StrokeUpdate? {
         let isContact = sample.phase == .began || sample.phase == .moved || sample.phase == .ended || sample.phase == .cancelled
-        guard isContact else { return nil }
+        guard isContact else {
+            // The pen's whole stream teaches the time base the device's rate.
+            if sample.time.isFinite { smoother.observe(stamp: sample.time) }
+            return nil
+        }
         let location = sample.tabletLocation
         guard location.x.isFinite, location.y.isFinite, abs(location.x) < 10_000, abs(location.y) < 10_000, sample.time.isFinite else {
             return nil
@@ -140,37 +147,44 @@ public struct StrokeEngine: Sendable {
             adaptivePredictor?.beginStroke()
             geometryBuilder.reset()
             isDrawing = true
-            startTime = sample.time
+            startTime = .nan  // the first sample's steady time, set below
             currentStroke = Stroke(ink: ink, path: StrokePath(points: [], creationTime: sample.time), randomSeed: UInt32(truncatingIfNeeded: strokeCount &* 2_654_435_761))
             pathGrowth.reset()
             strokeCount += 1
         }
+        // The stamp goes through the time base first (the smoother's): the steady time is what
+        // every stage computes with; the sample keeps its own stamp.
         let smoothed = smoother.add(x: location.x, y: location.y, time: sample.time)
+        let timing = smoother.lastTiming
+        if startTime.isNaN { startTime = timing.time }
         let displayed = isSmoothingEnabled ? smoothed : (x: location.x, y: location.y)
         // The adaptive predictor learns from every sample while prediction is on.
         var adapted: (x: Double, y: Double)?
         if isPredictionEnabled, adaptivePredictor != nil {
             let kalman = smoother.tracker.predict()
-            adapted = adaptivePredictor?.add(x: location.x, y: location.y, time: sample.time, kalman: kalman)
+            adapted = adaptivePredictor?.add(x: location.x, y: location.y, timing: timing, kalman: kalman)
         }
-        let predicted: (x: Double, y: Double)
+        var predicted: (x: Double, y: Double)
         if let prediction, prediction.x.isFinite, prediction.y.isFinite, abs(prediction.x) < 10_000, abs(prediction.y) < 10_000 {
             predicted = (prediction.x, prediction.y)
         } else {
             predicted = isPredictionEnabled ? (adapted ?? predictor.predict()) : displayed
         }
+        if isPredictionEnabled {
+            predicted = PredictionParameters.bounded(predicted, from: (location.x, location.y), velocity: predictor.velocity, horizon: predictor.parameters.horizon)
+        }
         // One mark for both points: the same sample's pressure and tilt. No ink's mark depends on
         // the direction of travel (the nibs' angles are fixed or follow the azimuth; the geometry
         // turns them), so none is measured per sample.
         let mark = InkModel.mark(ink: ink, pressure: sample.pressure, altitude: sample.altitude, azimuth: sample.azimuth, direction: nil)
-        let point = strokePoint(mm: displayed, sample: sample, mark: mark)
-        let predictedPoint = strokePoint(mm: predicted, sample: sample, mark: mark, time: sample.time + predictor.parameters.horizon)
+        let point = strokePoint(mm: displayed, sample: sample, mark: mark, time: timing.time)
+        let predictedPoint = strokePoint(mm: predicted, sample: sample, mark: mark, time: timing.time + predictor.parameters.horizon)
         if recordsPath, currentStroke != nil { pathGrowth.append(point, to: &currentStroke!.path.points) }
         let committed = geometry.vertices.count
         geometryBuilder.add(point, into: &geometry)
         let isEnd = sample.phase == .ended || sample.phase == .cancelled
         let update = StrokeUpdate(
-            strokeIndex: strokeCount - 1, time: sample.time, point: point, tabletLocation: TabletPoint(x: displayed.x, y: displayed.y),
+            strokeIndex: strokeCount - 1, time: sample.time, timing: timing, point: point, tabletLocation: TabletPoint(x: displayed.x, y: displayed.y),
             predictedTabletLocation: TabletPoint(x: predicted.x, y: predicted.y), predictedPoint: predictedPoint, isEnd: isEnd,
             dirty: DirtyRect(geometry, from: committed))
         if isEnd {
@@ -227,11 +241,11 @@ public struct StrokeEngine: Sendable {
     }
 
     private func strokePoint(
-        mm: (x: Double, y: Double), sample: PenSample, mark: (width: Double, height: Double, opacity: Double, angle: Double), time: Double? = nil
+        mm: (x: Double, y: Double), sample: PenSample, mark: (width: Double, height: Double, opacity: Double, angle: Double), time: Double
     ) -> StrokePoint {
         let canvas = mapping.canvasPoint(for: TabletPoint(x: mm.x, y: mm.y))
         return StrokePoint(
-            x: canvas.x, y: canvas.y, timeOffset: (time ?? sample.time) - startTime, width: mark.width, height: mark.height,
+            x: canvas.x, y: canvas.y, timeOffset: time - startTime, width: mark.width, height: mark.height,
             opacity: mark.opacity, force: sample.force, azimuth: sample.azimuth, altitude: sample.altitude)
     }
 }

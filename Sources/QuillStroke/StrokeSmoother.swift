@@ -1,3 +1,5 @@
+import QuillCore
+
 /// Removes sensor jitter from the tip position without the lag such filters usually add.
 ///
 /// At rest an adaptive low-pass (the 1€ filter's rule: cutoff = minimum + coefficient × speed) on
@@ -8,8 +10,12 @@
 /// slowly following anchor by more than `motionThreshold` times that average's own noise (from the
 /// sensor's, estimated as it goes from second differences). The rest filter starts as the running
 /// mean of the stroke's samples and goes on from what is shown. Never ahead of the newest measurement along the direction of travel; causal: a
-/// displayed point never moves later. Constant memory and cost per sample; time comes from the
-/// samples.
+/// displayed point never moves later. Constant memory and cost per sample.
+///
+/// Time comes from the samples' stamps through ``timeBase`` (``SampleTimeBase``), the front of
+/// the per-sample path for every client (the stroke engine, the service's smoothing): repeated,
+/// bursty and backward stamps are re-timed at the device's learnt rate, and after a gap the
+/// filters start again from the sample (the pen may have moved anywhere meanwhile).
 public struct StrokeSmoother: Sendable {
     public let parameters: SmoothingParameters
     private var filtered: (x: Double, y: Double) = (0, 0)
@@ -30,6 +36,10 @@ public struct StrokeSmoother: Sendable {
     /// its estimate, which has no lag on curves and less noise than the samples.
     /// (The stroke engine predicts the tip from it too: one filter, not two.)
     public private(set) var tracker: TipPredictor
+    /// The steady clock the filters run on (kept from stroke to stroke).
+    public private(set) var timeBase = SampleTimeBase()
+    /// How the last sample's time was taken (``SampleTimeBase/Timing``).
+    public private(set) var lastTiming = SampleTimeBase.Timing(time: 0, interval: 0, kind: .first)
 
     /// `tracking` sets the Kalman filter followed in motion (and predicted from by the engine).
     public init(parameters: SmoothingParameters = .defaults, tracking: PredictionParameters = .defaults) {
@@ -43,10 +53,30 @@ public struct StrokeSmoother: Sendable {
     /// The filtered velocity, mm/s (valid after the first sample).
     public var currentVelocity: (x: Double, y: Double) { velocity }
 
-    /// Adds a position (mm) measured at `time` (seconds) and returns the position to display (mm).
-    /// Duplicate or backward timestamps are treated as 0.1 ms apart (never a division by zero).
-    public mutating func add(x: Double, y: Double, time: Double) -> (x: Double, y: Double) {
-        guard hasState else {
+    /// Takes the stamp of a sample that is not smoothed (the pen hovering) into ``timeBase``, so
+    /// that the device's rate is learnt from its whole stream.
+    public mutating func observe(stamp: Double) {
+        lastTiming = timeBase.take(stamp)
+    }
+
+    /// Adds a position (mm) measured at `time` (the sample's stamp, seconds) and returns the
+    /// position to display (mm). The stamp goes through ``timeBase`` first (``lastTiming`` says
+    /// how it was taken): a re-timed sample is one device interval on, a merged one a second
+    /// measurement of the same instant, and a sample after a gap starts the filters again.
+    public mutating func add(x: Double, y: Double, time stamp: Double) -> (x: Double, y: Double) {
+        // A long interval after which the pen moved no more than one device interval explains (at
+        // the filter's speed, twice over, plus 0.1 mm of noise) is a stall: the frame was late.
+        var continuous = false
+        if hasState, timeBase.wouldBeGap(stamp) {
+            let (dx, dy) = (x - lastInput.x, y - lastInput.y)
+            let v = tracker.velocity
+            let speed = (v.x * v.x + v.y * v.y).squareRoot()
+            continuous = (dx * dx + dy * dy).squareRoot() <= 2 * speed * timeBase.deviceInterval + 0.1
+        }
+        let timing = timeBase.take(stamp, continuous: continuous)
+        lastTiming = timing
+        let time = timing.time
+        guard hasState, timing.kind != .gap else {
             hasState = true
             filtered = (x, y)
             lastInput = (x, y)
@@ -61,10 +91,12 @@ public struct StrokeSmoother: Sendable {
             tracker.add(x: x, y: y, time: time)
             return (x, y)
         }
-        let dt = Swift.max(time - lastTime, 1e-4)
+        // The steady clock never goes back; 0 for a merged sample (the same instant again).
+        let dt = Swift.max(time - lastTime, 0)
         lastTime = Swift.max(time, lastTime)
-        // Velocity of the raw input, low-passed at the velocity cutoff.
-        let rawVelocity = ((x - lastInput.x) / dt, (y - lastInput.y) / dt)
+        // Velocity of the raw input, low-passed at the velocity cutoff (a merged sample has none:
+        // the previous velocity stands).
+        let rawVelocity = dt > 0 ? ((x - lastInput.x) / dt, (y - lastInput.y) / dt) : velocity
         updateMotion(x: x, y: y, dt: dt)
         tracker.add(x: x, y: y, time: time)
         beforeLastInput = lastInput
@@ -112,6 +144,7 @@ public struct StrokeSmoother: Sendable {
     /// 0.1 s once the pen stops. `motion` moves toward 1 while the distance exceeds the threshold,
     /// toward 0 otherwise, within about 15 ms.
     private mutating func updateMotion(x: Double, y: Double, dt: Double) {
+        guard dt > 0 else { return }  // a merged sample: no time passed
         if let before = beforeLastInput {
             // Second differences hold the noise (6σ² per axis) and not a steady motion.
             let ddx = x - 2 * lastInput.x + before.x, ddy = y - 2 * lastInput.y + before.y

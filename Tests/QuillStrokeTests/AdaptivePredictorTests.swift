@@ -35,6 +35,7 @@ import Testing
     static func errors(_ strokes: [[(t: Double, x: Double, y: Double)]], horizon: Double, warmUp: Int) -> (adaptive: Double, kalman: Double, constant: Double) {
         var kalman = TipPredictor(parameters: try! PredictionParameters(horizon: horizon))
         var adaptive = AdaptivePredictor(horizon: horizon)
+        var clock = SampleTimeBase()  // the steady clock the engine gives it
         var sums = (0.0, 0.0, 0.0), n = 0
         for (index, stroke) in strokes.enumerated() {
             kalman.reset()
@@ -43,7 +44,7 @@ import Testing
             for (i, sample) in stroke.enumerated() {
                 kalman.add(x: sample.x, y: sample.y, time: sample.t)
                 let k = kalman.predict()
-                let a = adaptive.add(x: sample.x, y: sample.y, time: sample.t, kalman: k)
+                let a = adaptive.add(x: sample.x, y: sample.y, timing: clock.take(sample.t), kalman: k)
                 let c = i == 0 ? (sample.x, sample.y) : {
                     let p = stroke[i - 1], dt = sample.t - p.t
                     return (sample.x + (sample.x - p.x) / dt * horizon, sample.y + (sample.y - p.y) / dt * horizon)
@@ -71,12 +72,13 @@ import Testing
         let stroke = Self.strokes(seed: 5, count: 1, rate: 120, noise: 0.02)[0]
         var kalman = TipPredictor()
         var adaptive = AdaptivePredictor(horizon: PredictionParameters.defaults.horizon)
+        var clock = SampleTimeBase()  // the steady clock the engine gives it
         adaptive.beginStroke()
         // Before the first solve (every 16 samples) the weights are the Kalman prediction alone.
         for (index, sample) in stroke.prefix(15).enumerated() {
             kalman.add(x: sample.x, y: sample.y, time: sample.t)
             let k = kalman.predict()
-            let a = adaptive.add(x: sample.x, y: sample.y, time: sample.t, kalman: k)
+            let a = adaptive.add(x: sample.x, y: sample.y, timing: clock.take(sample.t), kalman: k)
             if index == 0 {
                 #expect(a.x == sample.x && a.y == sample.y, "a stroke's first sample is its own prediction")
             } else {
@@ -97,13 +99,14 @@ import Testing
             #expect(e.adaptive < e.kalman && e.adaptive < e.constant, "\(rate) Hz, h \(horizon): adaptive \(e.adaptive), Kalman \(e.kalman), CV \(e.constant)")
         }
         var adaptive = AdaptivePredictor(horizon: 0.010)
+        var clock = SampleTimeBase()  // the steady clock the engine gives it
         var kalman = TipPredictor()
         for stroke in strokes.prefix(3) {
             kalman.reset()
             adaptive.beginStroke()
             for sample in stroke {
                 kalman.add(x: sample.x, y: sample.y, time: sample.t)
-                _ = adaptive.add(x: sample.x, y: sample.y, time: sample.t, kalman: kalman.predict(horizon: 0.010))
+                _ = adaptive.add(x: sample.x, y: sample.y, timing: clock.take(sample.t), kalman: kalman.predict(horizon: 0.010))
             }
             adaptive.endStroke()
         }
@@ -115,6 +118,7 @@ import Testing
     @Test func badSamplesNeverPoisonTheWeights() {
         var random = SeededRandom(seed: 99)
         var adaptive = AdaptivePredictor(horizon: 0.012)
+        var clock = SampleTimeBase()  // the steady clock the engine gives it
         let bad: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, 0]
         var time = 0.0
         for stroke in 0..<40 {
@@ -124,7 +128,7 @@ import Testing
                 let x = Bool.random(using: &random) ? bad[Int.random(in: 0..<bad.count, using: &random)] : Double.random(in: 0...200, using: &random)
                 let y = Double.random(in: 0...200, using: &random)
                 let k = (x: Bool.random(using: &random) ? Double.nan : x, y: y)
-                let p = adaptive.add(x: x, y: y, time: time, kalman: k)
+                let p = adaptive.add(x: x, y: y, timing: clock.take(time), kalman: k)
                 if x.isFinite, abs(x) < 1e6, k.x.isFinite { #expect(p.x.isFinite && p.y.isFinite, "stroke \(stroke): \(p) for (\(x), \(y))") }
             }
             adaptive.endStroke()
@@ -138,7 +142,7 @@ import Testing
             adaptive.beginStroke()
             for sample in stroke {
                 kalman.add(x: sample.x, y: sample.y, time: time + sample.t)
-                _ = adaptive.add(x: sample.x, y: sample.y, time: time + sample.t, kalman: kalman.predict())
+                _ = adaptive.add(x: sample.x, y: sample.y, timing: clock.take(time + sample.t), kalman: kalman.predict())
             }
             adaptive.endStroke()
         }

@@ -29,10 +29,11 @@
 ///   is taken as shifted by as much.
 /// - Otherwise the sample keeps its own stamp (``Kind/steady``). Stamps on a millisecond grid (a
 ///   toolkit's: GTK, X11 and Qt stamp events in ms) carry up to a millisecond of rounding; once
-///   eight stamps in a row of the device's own intervals lie on the grid, a steady sample's time is taken a tenth of the way
-///   from where the device's rate puts it toward its stamp (a phase-locked clock: the rounding's
-///   jitter shrinks to about a quarter; a stamp farther than 1.5 ms from where the rate puts it,
-///   a dropped frame, is taken as it is).
+///   eight stamps in a row of the device's own intervals lie on the grid, a steady sample's time
+///   is taken a tenth of the way from where a phase-locked clock puts it toward its stamp, the
+///   clock's period corrected by a two-hundredth of that error (the rounding's jitter shrinks to
+///   about a quarter; a stamp farther than 1.5 ms from the clock, a dropped frame or a lead to give
+///   back, takes the normal rule).
 ///
 /// The raw stamps are never changed: a ``PenSample`` keeps its `time`; the steady time is what
 /// the stages compute with. Constant memory and cost, no allocation: a value type of a few
@@ -87,9 +88,11 @@ public struct SampleTimeBase: Hashable, Sendable {
     /// The most the clock may lead or lag the stamps, seconds.
     public static let maximumLead = 0.1
     /// How far a steady sample on a millisecond grid is taken toward its stamp (the clock's gain:
-    /// 0.1 predicts 240 Hz cursive stamped in ms within 1.16 × the even stream's RMS error, 0.25
-    /// within 1.39 ×: `UnevenTimingTests`).
+    /// 0.1 predicts 240 Hz cursive stamped in ms within 1.08–1.12 × the even stream's RMS error;
+    /// 0.25 without a period of its own, 1.39 ×: `UnevenTimingTests`).
     static let gridGain = 0.1
+    /// How much of a rounded stamp's error corrects the phase-locked clock's period.
+    static let gridRateGain = 0.005
     /// Stamps in a row on the millisecond grid before the clock treats them as rounded.
     static let gridRun = 8
     /// The farthest a rounded stamp lies from where the rate puts it, seconds (a millisecond's
@@ -108,6 +111,8 @@ public struct SampleTimeBase: Hashable, Sendable {
     public private(set) var offset = 0.0
     /// Stamps in a row that lie on a millisecond grid.
     public private(set) var gridStamps = 0
+    /// The phase-locked clock's period on a millisecond grid, seconds (0 until it runs).
+    private var gridPeriod = 0.0
     /// Samples taken as late after a stall, since ``init()``.
     public private(set) var stallCount = 0
     /// Samples re-timed, merged, and those whose stamp went backwards, since ``init()``.
@@ -211,12 +216,13 @@ public struct SampleTimeBase: Hashable, Sendable {
                 kind = .gap
                 gapCount += 1
             }
-        } else if gridStamps >= Self.gridRun, intervalCount > 0 {
-            // Rounded stamps: follow the device's mean rate, a tenth of the way toward the stamp;
-            // a stamp farther than rounding explains (a dropped frame) is taken as it is.
-            let mean = deviceInterval
-            let error = stamp - (lastTime + mean)
-            step = abs(error) <= Self.gridReach ? mean + Self.gridGain * error : Swift.max(stamp - lastTime, 0.5 * interval)
+        } else if gridStamps >= Self.gridRun, intervalCount > 0, abs(stamp - (lastTime + gridPeriod(interval))) <= Self.gridReach {
+            // Rounded stamps: a phase-locked clock of its own period, a tenth of the way toward
+            // the stamp, the period corrected by a two-hundredth of the error. (A stamp farther
+            // than rounding explains, a dropped frame or a lead to give back, takes the rule below.)
+            let error = stamp - (lastTime + gridPeriod)
+            step = gridPeriod + Self.gridGain * error
+            gridPeriod += Self.gridRateGain * error
             kind = .steady
         } else {
             // A normal interval keeps its length; a longer one gives back a lead.
@@ -231,6 +237,13 @@ public struct SampleTimeBase: Hashable, Sendable {
         return Timing(time: time, interval: step, kind: kind)
     }
 
+    /// The phase-locked clock's period, taken from the device's interval when it has none or has
+    /// strayed from it by more than a quarter.
+    private mutating func gridPeriod(_ interval: Double) -> Double {
+        if gridPeriod == 0 || abs(gridPeriod - interval) > 0.25 * interval { gridPeriod = interval }
+        return gridPeriod
+    }
+
     /// True when `stamp` (seconds) is a whole number of milliseconds.
     @inline(__always)
     static func onGrid(_ stamp: Double) -> Bool {
@@ -238,8 +251,8 @@ public struct SampleTimeBase: Hashable, Sendable {
         return abs(ms - ms.rounded()) < 1e-6
     }
 
-    /// Takes a plausible interval into the window; the median is taken again at each of the
-    /// first 16 and then every 8th (amortized: a 16-value sort every 8 samples).
+    /// Takes a plausible interval into the window; the rate is taken again at each of the first
+    /// 16 and then every 32nd (amortized: a 16-value sort on the stack every 32 samples).
     private mutating func learn(_ elapsed: Double) {
         guard elapsed >= Self.shortestInterval, elapsed <= Self.longestInterval else { return }
         intervals[intervalCount % Self.window] = elapsed
@@ -248,23 +261,26 @@ public struct SampleTimeBase: Hashable, Sendable {
         guard intervalCount <= Self.window || sinceMedian >= 8 else { return }
         sinceMedian = 0
         let count = Swift.min(intervalCount, Self.window)
-        var sorted = intervals
-        // Insertion sort of the first `count` values (≤ 16, on the stack).
-        for i in 1..<Swift.max(count, 1) {
-            let value = sorted[i]
-            var j = i - 1
-            while j >= 0, sorted[j] > value {
-                sorted[j + 1] = sorted[j]
-                j -= 1
+        let window = intervals
+        deviceInterval = withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.window) { sorted in
+            // Insertion sort of the first `count` values.
+            for i in 0..<count {
+                let value = window[i]
+                var j = i
+                while j > 0, sorted[j - 1] > value {
+                    sorted[j] = sorted[j - 1]
+                    j -= 1
+                }
+                sorted[j] = value
             }
-            sorted[j + 1] = value
+            let median = sorted[(count - 1) / 2]
+            var sum = 0.0, kept = 0.0
+            for i in 0..<count where sorted[i] >= 0.5 * median && sorted[i] <= 1.5 * median {
+                sum += sorted[i]
+                kept += 1
+            }
+            // Until four intervals are seen one of them may be a stall: never slower than the default.
+            return intervalCount < 4 ? Swift.min(sum / kept, Self.defaultInterval) : sum / kept
         }
-        let median = sorted[(count - 1) / 2]
-        var sum = 0.0, kept = 0.0
-        for i in 0..<count where sorted[i] >= 0.5 * median && sorted[i] <= 1.5 * median {
-            sum += sorted[i]
-            kept += 1
-        }
-        deviceInterval = sum / kept
     }
 }

@@ -59,6 +59,14 @@ public final class CanvasModel {
     var changes: [DisplayChange] = []
     /// The last update of the stroke in contact (for the prediction tail), nil between strokes.
     public private(set) var lastUpdate: StrokeUpdate?
+    /// True when the stroke in contact is a finger's (its frames are not measured against the pen).
+    private var lastUpdateIsFinger = false
+    /// How the samples' times map onto the monotonic clock the frames are painted on; nil (the
+    /// default) measures no visible gap. ``CanvasWindow`` sets it for its input.
+    public var sampleClock: SampleClock?
+    /// The gap between the pen and the ink's end in each presented frame
+    /// (``notePresentedFrame(at:showsPrediction:)``), once ``sampleClock`` is set.
+    public private(set) var visibleGap = VisibleGapMeter()
     /// Where the pen hovers or erases, and whether it is the eraser.
     public struct Pointer: Hashable, Sendable {
         /// In document points.
@@ -282,6 +290,7 @@ public final class CanvasModel {
         case .proximityOut, .deviceRemoved:
             // The pen went away: what it wrote in a text box is read now.
             commitTextFields(now: now)
+            visibleGap.penLeft()
             session.handle(event, into: &outcomes)
             showOutcomes(now: now)
             pointer = nil
@@ -360,6 +369,8 @@ public final class CanvasModel {
 
     /// A sample of the pen, or of a finger that draws (`fromFinger`: it never writes in a text box).
     private func add(_ original: PenSample, readAt: Double?, now: Double, fromFinger: Bool) {
+        // Where the pen is, on the frames' clock, whatever the sample does (the tablet's own millimetres).
+        if !fromFinger, let sampleClock { visibleGap.addPen(at: original.tabletLocation, time: sampleClock.monotonic(original.time)) }
         session.handle(.sample(original), into: &outcomes)
         showOutcomes(now: now)
         // A double tap to the eraser makes the pen end erase: a mode, never content.
@@ -390,6 +401,7 @@ public final class CanvasModel {
         if sample.tool != .eraser, let update {
             if !recorder.latestGeometry.triangles.isEmpty { changes.append(.pieces(recorder.latestGeometry, recorder.engine.currentStroke?.ink ?? recorder.engine.ink)) }
             lastUpdate = update.isEnd ? nil : update
+            lastUpdateIsFinger = fromFinger
         }
         if update?.isEnd == true { lastUpdate = nil }
         noteCommitted(erased: !recorder.takeChanges().isEmpty, endedInk: sample.tool != .eraser && update?.isEnd == true, now: now)
@@ -441,6 +453,7 @@ public final class CanvasModel {
         commitTextFields(now: nil)
         recorder.finish()
         lastUpdate = nil
+        visibleGap.penLeft()
         noteCommitted(erased: !recorder.takeChanges().isEmpty, endedInk: open ? true : false, ink: ink)
     }
 
@@ -634,6 +647,27 @@ public final class CanvasModel {
             return
         }
         recorder.predictionTail(toward: lastUpdate, into: &tail)
+    }
+
+    /// A frame was presented (painted) at monotonic second `time`; `showsPrediction` when it drew
+    /// the prediction tail. When it shows the ink of a pen stroke in contact and ``sampleClock`` is
+    /// set, ``visibleGap`` notes where the ink ends — the tail's tip, and the last committed point —
+    /// and measures the pen's distance from both once its samples reach past `time`.
+    public func notePresentedFrame(at time: Double, showsPrediction: Bool) {
+        guard sampleClock != nil, let update = lastUpdate, !lastUpdateIsFinger else { return }
+        let committed = shownTabletPoint(ofPage: update.tabletLocation)
+        let drawn = showsPrediction ? shownTabletPoint(ofPage: update.predictedTabletLocation) : committed
+        visibleGap.presented(at: time, drawnEnd: drawn, committedEnd: committed)
+    }
+
+    /// The tablet's millimetres under which a page point (in the page's millimetres, as the stroke
+    /// engine's updates have it) shows: the page transform taken into account, so the gap is the
+    /// one seen, at the tablet's scale (the page's own millimetres at the identity).
+    func shownTabletPoint(ofPage point: TabletPoint) -> TabletPoint {
+        guard !pageTransform.isIdentity else { return point }
+        let mapping = recorder.engine.mapping
+        let window = windowPoint(mapping.canvasPoint(for: point))
+        return mapping.tabletPoint(for: inputPoint(windowX: window.x, y: window.y))
     }
 
     /// The feedback still showing at monotonic second `now` (it shows for 0.8 s).

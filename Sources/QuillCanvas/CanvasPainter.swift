@@ -31,6 +31,10 @@ public final class CanvasPainter {
     public private(set) var frameCount = 0
     /// The clock a frame's end is read from, monotonic seconds (the samples' read times' clock).
     public var clock: @Sendable () -> Double = { MonotonicClock.now() }
+    /// Seconds from a frame's paint end to the moment it is taken to show, for the visible gap
+    /// (``CanvasModel/visibleGap``): 0, the paint end itself (a lower bound: composing, the
+    /// display's refresh and scan-out come after); a display's latency when it is known.
+    public var presentationDelay = 0.0
 
     public init() {}
 
@@ -88,11 +92,13 @@ public final class CanvasPainter {
         drawPalette(model, on: target)
         drawShownPalettes(model, on: target)
         drawStatus(model, on: target, now: now)
+        let painted = clock()
         if !reads.isEmpty {
-            let painted = clock()
             for read in reads { latencies.append((painted - read) * 1000) }
             paintTimes.append((painted - started) * 1000)
         }
+        // The frame is painted: the ink's end it shows, for the gap to the pen at this moment.
+        model.notePresentedFrame(at: painted + presentationDelay, showsPrediction: !tail.triangles.isEmpty && strokeInk != nil)
     }
 
     private func redrawAll(_ model: CanvasModel, committed: CairoLayer, stroke: CairoLayer) {

@@ -88,6 +88,7 @@ public final class CanvasWindow {
         self.savePath = savePath
         var mapping: TabletMapping?
         var description = "GTK pointer"
+        var liveClock: SampleClock?
         var timeline: [TabletEvent] = []
         switch input {
         case let .replay(path, deviceFile, speed):
@@ -118,6 +119,7 @@ public final class CanvasWindow {
             guard mapping != nil else { throw CanvasError("libinput found no pen tablet\(nodes.map { " on " + $0.joined(separator: ", ") } ?? " on the seat") (quill devices lists what there is)") }
             libinput = source
             pendingLibinput = held
+            liveClock = .live(originMicroseconds: source.origin)
         case let .evdev(nodes):
             // A pen and its touch node together: the session arbitrates the palm.
             let session = try TabletSession(paths: nodes, parameters: parameters)
@@ -127,8 +129,10 @@ public final class CanvasWindow {
             mapping = source.mapping
             description = "evdev: " + session.sources.map(\.tablet.node.description.name).joined(separator: " + ")
             tablet = session
+            liveClock = .live(originMicroseconds: session.origin)
         case .pointer:
-            break
+            // GTK's pointer samples are stamped with the monotonic clock (``pointer(_:x:y:touching:)``).
+            liveClock = .monotonic
         }
         self.timeline = timeline
         inputDescription = description
@@ -137,6 +141,8 @@ public final class CanvasWindow {
         let document = try drawing.map { try CanvasSize(width: $0.canvasWidth, height: $0.canvasHeight) }
         model = try CanvasModel(options: options, document: document, mapping: mapping)
         if let drawing { try model.open(drawing) }
+        // Live samples' times are on the frames' clock from the start; a replay's once it plays.
+        model.sampleClock = liveClock
         // A recording's pen never saw the palette: its strokes are all ink.
         if case .replay = input { model.penUsesPalette = false }
     }
@@ -293,16 +299,23 @@ public final class CanvasWindow {
         }
     }
 
+    /// Hands the model the recording's events up to now: at its own pace × `speed`, each event once
+    /// its moment has passed on the monotonic clock (not the frame clock's time, which GTK may set
+    /// ahead of it: no sample is shown before the replayed pen made it), or `chunk` events a frame.
     private func play(now: Double, speed: Double, chunk: Int?) {
         guard next < timeline.count else { return }
         let first = timeline[0].time ?? 0
-        let start = replayStart ?? now
+        let read = MonotonicClock.now()
+        let start = replayStart ?? read
+        if replayStart == nil, chunk == nil {
+            // The replayed pen is at recording second t at monotonic second start + (t − first) / speed.
+            model.sampleClock = .replay(startingAt: start, firstEventTime: first, speed: speed)
+        }
         replayStart = start
         let until = chunk.map { min(timeline.count, next + $0) } ?? timeline.count
-        let read = MonotonicClock.now()
         while next < until {
             let item = timeline[next]
-            if chunk == nil, ((item.time ?? first) - first) / speed > now - start { break }
+            if chunk == nil, ((item.time ?? first) - first) / speed > read - start { break }
             model.handle(item, readAt: read, now: now)
             next += 1
         }

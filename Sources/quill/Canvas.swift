@@ -62,8 +62,14 @@ struct Canvas: ParsableCommand {
     @Option(help: "Close the window after this many seconds (a live run in a script or test).")
     var duration: Double?
 
-    @Flag(help: "Print sample-read → frame latency percentiles on exit.")
+    @Flag(help: "Print sample-read → frame latency percentiles and the visible gap (pen → ink's end at each frame, with and without prediction) on exit.")
     var stats = false
+
+    @Option(name: .customLong("gap-frames"), help: "Write each frame's visible gap as JSON Lines to this file on exit: t (s), speed_mm_s, gap_mm, gap_without_prediction_mm, lead_mm, lead_without_prediction_mm (tablet mm).")
+    var gapFrames: String?
+
+    @Option(name: .customLong("presentation-delay"), help: "Milliseconds from a frame's paint end to when it shows, for the visible gap (default 0: the paint end).")
+    var presentationDelay: Double = 0
 
     @Option(help: "Which input draws: default (a finger draws unless prefersPencilOnlyDrawing is set), anyInput, or pencilOnly (one finger pans).")
     var drawingPolicy: DrawingPolicy = .default
@@ -116,6 +122,11 @@ struct Canvas: ParsableCommand {
             Console.error(error)
             throw ExitCode.failure
         }
+        guard presentationDelay.isFinite, presentationDelay >= 0 else {
+            Console.error("--presentation-delay \(presentationDelay): expected milliseconds ≥ 0")
+            throw ExitCode.failure
+        }
+        canvasWindow.painter.presentationDelay = presentationDelay / 1000
         canvasWindow.screenshot = screenshot
         canvasWindow.duration = duration
         Console.warning("canvas input: \(canvasWindow.inputDescription)")
@@ -134,6 +145,7 @@ struct Canvas: ParsableCommand {
                 Console.error("could not keep the unsaved drawing in \(path): \(error)")
             }
         }
+        if let gapFrames { writeGapFrames(model.visibleGap, to: gapFrames) }
         print(summary(canvasWindow))
         if let failure {
             Console.error(failure)
@@ -180,9 +192,36 @@ struct Canvas: ParsableCommand {
     private func summary(_ window: CanvasWindow) -> String {
         let record = CanvasSummaryRecord(window)
         if stats {
+            func number(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "null" }
             let latency = record.latency_ms
-            Console.warning("latency (sample read → frame painted), \(latency.samples) samples: p50 \(latency.p50.map { String(format: "%.3f", $0) } ?? "null") ms, p99 \(latency.p99.map { String(format: "%.3f", $0) } ?? "null") ms")
+            Console.warning("latency (sample read → frame painted), \(latency.samples) samples: p50 \(number(latency.p50)) ms, p99 \(number(latency.p99)) ms")
+            let gap = record.visible_gap_mm
+            func text(_ p: CanvasSummaryRecord.Percentiles) -> String {
+                "p50 \(number(p.p50)), p90 \(number(p.p90)), p99 \(number(p.p99)), max \(number(p.max)) mm"
+            }
+            let moment = gap.presentation_delay_ms == 0 ? "painted" : "painted + \(gap.presentation_delay_ms) ms"
+            Console.warning("visible gap (pen → ink's end when the frame is \(moment), tablet mm), \(gap.with_prediction.count) frames: "
+                + "with prediction \(text(gap.with_prediction)); without \(text(gap.without_prediction)); "
+                + "at 80–120 mm/s (\(gap.at_80_120_mm_s.with_prediction.count) frames): with \(text(gap.at_80_120_mm_s.with_prediction)), without \(text(gap.at_80_120_mm_s.without_prediction)); "
+                + "pen speed p50 \(number(gap.pen_speed_mm_s.p50)) mm/s; \(gap.unresolved_frames) frames unresolved")
         }
         return JSONLineEncoder().line(record)
+    }
+
+    /// Each measured frame of the visible gap as a JSON line (``VisibleGapFrameRecord``), its time
+    /// from the first measured frame.
+    private func writeGapFrames(_ meter: VisibleGapMeter, to path: String) {
+        let start = meter.frames.first?.time ?? 0
+        var bytes: [UInt8] = []
+        let encoder = JSONLineEncoder()
+        for frame in meter.frames {
+            encoder.line(VisibleGapFrameRecord(frame, from: start), appendingTo: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            Console.error("could not write the visible gap's frames to \(path): \(error)")
+        }
     }
 }

@@ -252,13 +252,13 @@ public struct SampleTimeBase: Hashable, Sendable {
     }
 
     /// Takes a plausible interval into the window; the rate is taken again at each of the first
-    /// 16 and then every 32nd (amortized: a 16-value sort on the stack every 32 samples).
+    /// 16 and then every 16th (amortized: a 16-value sort on the stack every 16 samples).
     private mutating func learn(_ elapsed: Double) {
         guard elapsed >= Self.shortestInterval, elapsed <= Self.longestInterval else { return }
         intervals[intervalCount % Self.window] = elapsed
         intervalCount += 1
         sinceMedian += 1
-        guard intervalCount <= Self.window || sinceMedian >= 8 else { return }
+        guard intervalCount <= Self.window || sinceMedian >= 16 else { return }
         sinceMedian = 0
         let count = Swift.min(intervalCount, Self.window)
         let window = intervals

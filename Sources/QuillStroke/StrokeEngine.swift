@@ -168,17 +168,19 @@ public struct StrokeEngine: Sendable {
         if let prediction, prediction.x.isFinite, prediction.y.isFinite, abs(prediction.x) < 10_000, abs(prediction.y) < 10_000 {
             predicted = (prediction.x, prediction.y)
         } else {
-            predicted = isPredictionEnabled ? (adapted ?? predictor.predict()) : displayed
+            predicted = isPredictionEnabled ? (adapted ?? smoother.tracker.predict()) : displayed
         }
+        // (The filter is read in place: `predictor` is a copy of it.)
+        let horizon = smoother.tracker.parameters.horizon
         if isPredictionEnabled {
-            predicted = PredictionParameters.bounded(predicted, from: (location.x, location.y), velocity: predictor.velocity, horizon: predictor.parameters.horizon)
+            predicted = PredictionParameters.bounded(predicted, from: (location.x, location.y), velocity: smoother.tracker.velocity, horizon: horizon)
         }
         // One mark for both points: the same sample's pressure and tilt. No ink's mark depends on
         // the direction of travel (the nibs' angles are fixed or follow the azimuth; the geometry
         // turns them), so none is measured per sample.
         let mark = InkModel.mark(ink: ink, pressure: sample.pressure, altitude: sample.altitude, azimuth: sample.azimuth, direction: nil)
         let point = strokePoint(mm: displayed, sample: sample, mark: mark, time: timing.time)
-        let predictedPoint = strokePoint(mm: predicted, sample: sample, mark: mark, time: timing.time + predictor.parameters.horizon)
+        let predictedPoint = strokePoint(mm: predicted, sample: sample, mark: mark, time: timing.time + horizon)
         if recordsPath, currentStroke != nil { pathGrowth.append(point, to: &currentStroke!.path.points) }
         let committed = geometry.vertices.count
         geometryBuilder.add(point, into: &geometry)

@@ -95,7 +95,7 @@ def duration(quill, recording, desc):
     return float(match.group(1))
 
 
-def replay(quill, recording, desc, speed, seconds, delay):
+def replay(quill, recording, desc, speed, seconds, delay, horizon):
     """One run of the canvas on Xvfb: (frames, summary)."""
     scratch = Path(tempfile.mkdtemp(prefix="quill-visible-gap-"))
     try:
@@ -105,7 +105,7 @@ def replay(quill, recording, desc, speed, seconds, delay):
                            GSK_RENDERER="cairo", NO_AT_BRIDGE="1")
         command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", quill, "canvas", "--replay", recording,
                    "--speed", str(speed), "--duration", f"{seconds / speed + 1.5:.3f}", "--stats",
-                   "--gap-frames", str(frames_file), "--presentation-delay", str(delay), "--save", str(scratch / "drawing.json")]
+                   "--gap-frames", str(frames_file), "--presentation-delay", str(delay), "--horizon", str(horizon), "--save", str(scratch / "drawing.json")]
         if desc:
             command[6:6] = ["--device-file", desc]
         done = subprocess.run(command, capture_output=True, text=True, env=environment, timeout=seconds / speed + 120)
@@ -174,6 +174,8 @@ def main():
     parser.add_argument("--speed", type=float, default=1.0, help="replay speed (1: the recording's own pace)")
     parser.add_argument("--presentation-delay", type=float, default=0.0,
                         help="milliseconds from a frame's paint end to when it shows (0: the paint end; 16.7: one 60 Hz refresh later)")
+    parser.add_argument("--horizon", type=float, default=1 / 60,
+                        help="the canvas's prediction horizon, seconds (0.008 … 0.034; default 1/60): a frame's read → shown latency")
     parser.add_argument("--json", help="also write the results as JSON to this file")
     parser.add_argument("recordings", nargs="*", help="RECORDING or RECORDING@DESC (an evemu .desc for a header-less event file)")
     args = parser.parse_args()
@@ -193,7 +195,7 @@ def main():
         frames, intervals = [], []
         for run in range(args.runs):
             print(f"{Path(recording).name}: run {run + 1} of {args.runs} ({seconds / args.speed:.1f} s) …", file=sys.stderr)
-            got, summary = replay(args.quill, recording, desc or None, args.speed, seconds, args.presentation_delay)
+            got, summary = replay(args.quill, recording, desc or None, args.speed, seconds, args.presentation_delay, args.horizon)
             # The summary's own count is the same frames'.
             counted = summary["visible_gap_mm"]["with_prediction"]["count"]
             if counted != len(got):

@@ -148,7 +148,7 @@ public final class CanvasModel {
         } else {
             used = try TabletMapping(areaWidth: size.width / Self.pointerPointsPerMillimetre, areaHeight: size.height / Self.pointerPointsPerMillimetre, canvas: size)
         }
-        recorder = DrawingRecorder(ink: options.ink, mapping: used, eraser: options.eraser)
+        recorder = DrawingRecorder(ink: options.ink, mapping: used, eraser: options.eraser, prediction: options.prediction)
         let tool = DrawingTool(ink: options.ink.type.rawValue, color: options.ink.color.hexString, width: options.ink.width)
         var session = PencilSession(preferences: options.preferences, drawingPolicy: options.drawingPolicy)
         _ = session.select(tool)

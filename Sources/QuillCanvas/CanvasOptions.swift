@@ -24,11 +24,16 @@ public struct CanvasOptions: Hashable, Sendable {
     public var drawingPolicy: DrawingPolicy
     /// The language handwriting in the drawing's text boxes is read in (Scribble). Default English.
     public var handwritingLanguage: HandwritingLanguage
+    /// How the pen's tip is predicted: above all the horizon, which should be the time from a
+    /// sample's read to the moment its frame shows (read → paint, a few ms, plus the display's
+    /// latency: about one refresh). Default ``PredictionParameters/defaults`` (1/60 s).
+    public var prediction: PredictionParameters
 
     /// Throws ``ParameterError`` for a window side under 320 points or not finite.
     public init(windowWidth: Double = 1024, windowHeight: Double = 720, ink: Ink? = nil, hand: DrawingHand = .right,
                 eraser: DrawingRecorder.EraserKind = .bitmap, preferences: PencilPreferences = PencilPreferences(),
-                drawingPolicy: DrawingPolicy = .default, handwritingLanguage: HandwritingLanguage = .english) throws {
+                drawingPolicy: DrawingPolicy = .default, handwritingLanguage: HandwritingLanguage = .english,
+                prediction: PredictionParameters = .defaults) throws {
         for (name, value) in [("windowWidth", windowWidth), ("windowHeight", windowHeight)] {
             guard value.isFinite, value >= Layout.smallestWindowSide, value <= 16384 else {
                 throw ParameterError(field: "CanvasOptions.\(name)", value: "\(value)", expected: "points 320 … 16384 (320: the smallest window of the layout reference)")
@@ -42,5 +47,6 @@ public struct CanvasOptions: Hashable, Sendable {
         self.preferences = preferences
         self.drawingPolicy = drawingPolicy
         self.handwritingLanguage = handwritingLanguage
+        self.prediction = prediction
     }
 }

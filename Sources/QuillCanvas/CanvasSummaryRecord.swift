@@ -136,13 +136,9 @@ public struct CanvasSummaryRecord: Encodable, Sendable {
         let t = model.documentToWindow
         func box(_ r: Rect) -> [Double] { [r.x, r.y, r.width, r.height] }
         func percentiles(_ values: [Double]) -> Latency {
-            let sorted = values.sorted()
-            func percentile(_ p: Double) -> Double? {
-                guard !sorted.isEmpty else { return nil }
-                // Milliseconds to the microsecond.
-                return (sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000).rounded() / 1000
-            }
-            return Latency(p50: percentile(0.5), p99: percentile(0.99), samples: sorted.count)
+            // Milliseconds to the microsecond (the same ranks as every percentile here).
+            let all = Percentiles(values)
+            return Latency(p50: all.p50, p99: all.p99, samples: all.count)
         }
         input = window.inputDescription
         self.window = [layout.window.width, layout.window.height]

@@ -149,6 +149,53 @@ import Testing
         #expect(adaptive.weights != before && !adaptive.weights.contains { !$0.isFinite }, "\(before) → \(adaptive.weights)")
     }
 
+    /// The learner earns its place: it scores its own prediction and the filter's on every row
+    /// it learns from, and while its weights do worse the prediction is the filter's. Here the
+    /// "filter" handed to it is an oracle — the pen's true position h later on a looping path —
+    /// so no weighing of velocities can beat it: the learner is set aside, and whenever it is,
+    /// what comes back is exactly the filter's prediction. On the seeded cursive of
+    /// `itLearnsFromThePenAndBeatsBothPeers` (a real Kalman filter) it keeps its place.
+    @Test func theLearnerGivesWayWhileItDoesWorseThanTheFilter() {
+        let horizon = 1.0 / 60
+        func path(_ t: Double) -> (x: Double, y: Double) {
+            (50 + 12 * t + 3 * cos(2 * .pi * 4 * t), 50 + 2 * sin(2 * .pi * 1.5 * t) + 3 * sin(2 * .pi * 4 * t))
+        }
+        var adaptive = AdaptivePredictor(horizon: horizon)
+        var clock = SampleTimeBase()
+        var setAside = 0, samples = 0
+        for stroke in 0..<8 {
+            adaptive.beginStroke()
+            for index in 0..<360 {
+                let t = Double(stroke) * 2 + Double(index) / 240
+                let here = path(t), oracle = path(t + horizon)
+                let p = adaptive.add(x: here.x, y: here.y, timing: clock.take(t), kalman: oracle)
+                samples += 1
+                if !adaptive.usesLearnedWeights, index > 0 {  // (a stroke's first sample is its own prediction)
+                    setAside += 1
+                    #expect(p.x == oracle.x && p.y == oracle.y, "set aside, the prediction is the filter's")
+                }
+            }
+            adaptive.endStroke()
+        }
+        #expect(adaptive.kalmanScore < adaptive.learnedScore && !adaptive.usesLearnedWeights)
+        #expect(setAside > samples / 2, "set aside \(setAside) of \(samples)")
+        // A real Kalman filter on seeded cursive: the learner wins and keeps its place.
+        var kalman = TipPredictor(parameters: try! PredictionParameters(horizon: horizon))
+        var learner = AdaptivePredictor(horizon: horizon)
+        var steady = SampleTimeBase()
+        for stroke in Self.strokes(seed: 31, count: 20, rate: 240, noise: 0.02) {
+            kalman.reset()
+            learner.beginStroke()
+            for sample in stroke {
+                let timing = steady.take(sample.t)
+                kalman.add(x: sample.x, y: sample.y, time: timing.time)
+                _ = learner.add(x: sample.x, y: sample.y, timing: timing, kalman: kalman.predict())
+            }
+            learner.endStroke()
+        }
+        #expect(learner.usesLearnedWeights && learner.learnedScore < learner.kalmanScore)
+    }
+
     @Test func theEngineAdaptsUnlessAskedNotTo() throws {
         let mapping = try TabletMapping(areaWidth: 224, areaHeight: 148, canvas: .iPadPro129Landscape)
         let on = StrokeEngine(ink: try Ink(type: .pen), mapping: mapping)

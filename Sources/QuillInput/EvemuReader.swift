@@ -42,12 +42,28 @@ public final class EvemuReader: RecordingReader {
         }
     }
 
-    /// `X.desc` beside the header-less event file `X.events` (any extension), when it exists.
+    /// The description beside the header-less event file `X.events` (any extension): `X.desc`
+    /// when it exists, else the `D.desc` in the same folder with the longest name D of which X is
+    /// a scenario — X is D, a `.` or a `-`, then more (the naming of evemu-devices' bundle:
+    /// `Wacom-Intuos4-6x9.pad-buttons.events` beside `Wacom-Intuos4-6x9.desc`,
+    /// `Wacom-Intuos5-touch-M-Finger-double-tap.events` beside `Wacom-Intuos5-touch-M-Finger.desc`).
     static func companionDescription(of path: String) -> String? {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         guard let dot = path[slash...].lastIndex(of: "."), path[dot...] != ".desc" else { return nil }
         let candidate = String(path[..<dot]) + ".desc"
-        return FileManager.default.isReadableFile(atPath: candidate) ? candidate : nil
+        if FileManager.default.isReadableFile(atPath: candidate) { return candidate }
+        // The folder as written, its slash kept ("" for the working directory).
+        let folder = String(path[..<slash])
+        let name = path[slash..<dot]
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return nil }
+        let device = entries.filter { entry in
+            guard entry.hasSuffix(".desc") else { return false }
+            let base = entry.dropLast(".desc".count)
+            guard !base.isEmpty, name.count > base.count, name.hasPrefix(base) else { return false }
+            let next = name[name.index(name.startIndex, offsetBy: base.count)]
+            return next == "." || next == "-"
+        }.max { $0.count < $1.count }
+        return device.map { folder + $0 }.flatMap { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }
     }
 
     /// Reads only the device header of an evemu file (a `.desc` file or a recording).
@@ -72,7 +88,7 @@ public final class EvemuReader: RecordingReader {
             guard hasHeader else {
                 throw RecordingError(
                     file: path, line: nil,
-                    message: "no device header (N:, I:, B:, A: lines) and no .desc file of the same name beside it: give the device description with --device FILE.desc")
+                    message: "no device header (N:, I:, B:, A: lines) and no .desc file beside it of its name or of the device it names (X.desc, or D.desc for D.scenario or D-scenario): give the device description with --device FILE.desc")
             }
             return .device(index: 0, model.snapshot)
         }

@@ -118,7 +118,7 @@ import QuillSystem
         #expect {
             _ = try Fixtures.samples(events)
         } throws: { error in
-            "\(error)".contains("--device") && "\(error)".contains("genius.events") && "\(error)".contains("no .desc file of the same name")
+            "\(error)".contains("--device") && "\(error)".contains("genius.events") && "\(error)".contains("no .desc file beside it")
         }
         try FileManager.default.copyItem(atPath: Fixtures.geniusDescription, toPath: directory.appendingPathComponent("genius.desc").path)
         let replay = try SampleReplay(path: events)
@@ -126,6 +126,36 @@ import QuillSystem
         #expect(replay.warnings.contains { $0.message.contains("described by \(directory.path)/genius.desc") })
         let run = try CommandLineTests().quill("samples", events)
         #expect(run.status == 0 && run.error.contains("genius.desc, found beside it"))
+    }
+
+    /// Issue 38: every bundled recording opens by its name. evemu-devices names a scenario of a
+    /// device D `D.scenario.events` or `D-scenario.events` beside `D.desc`
+    /// (`Wacom-Intuos4-6x9.pad-buttons.events`, `Wacom-Intuos5-touch-M-Finger-double-tap.events`):
+    /// such a file finds the description of the longest D, and says which it used.
+    @Test func everyBundledRecordingOpensByItsName() throws {
+        let root = Fixtures.repositoryRoot.appendingPathComponent("Recordings").path
+        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }
+            .filter { [".events", ".evemu", ".yml", ".yaml"].contains(where: $0.hasSuffix) }.sorted()
+        #expect(files.count >= 60)
+        for file in files {
+            let path = root + "/" + file
+            do {
+                let replay = try SampleReplay(path: path)
+                _ = try replay.allEvents()
+                #expect(!replay.devices.isEmpty, "\(file): no device")
+            } catch {
+                Issue.record("\(file) does not open by its name: \(error)")
+            }
+        }
+        let pad = try SampleReplay(path: root + "/evemu-devices/Wacom-Intuos4-6x9.pad-buttons.events")
+        _ = try pad.allEvents()
+        #expect(pad.warnings.contains { $0.message.contains("described by \(root)/evemu-devices/Wacom-Intuos4-6x9.desc") })
+        let finger = try SampleReplay(path: root + "/evemu-devices/Wacom-Intuos5-touch-M-Finger-double-tap.events")
+        _ = try finger.allEvents()
+        #expect(finger.warnings.contains { $0.message.contains("Wacom-Intuos5-touch-M-Finger.desc") })
+        // A name that is no device's: the error still asks for --device.
+        #expect(EvemuReader.companionDescription(of: root + "/evemu-devices/Wacom-Intuos4.stylus-tap.events") == nil)
+        #expect(EvemuReader.companionDescription(of: root + "/evemu-devices/Wacom-Intuos4-6x9") == nil)
     }
 }
 

@@ -108,7 +108,7 @@ public struct SampleTimeBase: Hashable, Sendable {
     public private(set) var deviceInterval = defaultInterval
     /// Seconds the steady clock is ahead of the newest stamp (negative: behind it, after a stall),
     /// within ±``maximumLead``.
-    public private(set) var offset = 0.0
+    public var offset: Double { lastTime - lastStamp }
     /// Stamps in a row that lie on a millisecond grid.
     public private(set) var gridStamps = 0
     /// The phase-locked clock's period on a millisecond grid, seconds (0 until it runs).
@@ -133,12 +133,6 @@ public struct SampleTimeBase: Hashable, Sendable {
     private var sinceMedian = 0
 
     public init() {}
-
-    /// Forgets the stream (a new device or session); the learnt rate is kept.
-    public mutating func restart() {
-        hasState = false
-        offset = 0
-    }
 
     /// Whether a long interval ending at `stamp` would be a gap or a stall: true when it is
     /// longer than a gap (then the caller looks at how far the pen moved, see ``take(_:continuous:)``).
@@ -166,7 +160,6 @@ public struct SampleTimeBase: Hashable, Sendable {
             let interval = time - lastTime
             lastStamp = newest
             lastTime = time
-            offset = time - newest
             return Timing(time: time, interval: interval, kind: .gap)
         }
         guard hasState, stamp.isFinite else {
@@ -177,7 +170,6 @@ public struct SampleTimeBase: Hashable, Sendable {
             hasState = true
             lastStamp = stamp
             lastTime = stamp
-            offset = 0
             gridStamps = Self.onGrid(stamp) ? 1 : 0
             return Timing(time: stamp, interval: 0, kind: .first)
         }
@@ -216,7 +208,7 @@ public struct SampleTimeBase: Hashable, Sendable {
                 kind = .gap
                 gapCount += 1
             }
-        } else if gridStamps >= Self.gridRun, intervalCount > 0, abs(stamp - (lastTime + gridPeriod(interval))) <= Self.gridReach {
+        } else if gridStamps >= Self.gridRun, intervalCount > 0, abs(stamp - (lastTime + lockedPeriod(near: interval))) <= Self.gridReach {
             // Rounded stamps: a phase-locked clock of its own period, a tenth of the way toward
             // the stamp, the period corrected by a two-hundredth of the error. (A stamp farther
             // than rounding explains, a dropped frame or a lead to give back, takes the rule below.)
@@ -233,13 +225,12 @@ public struct SampleTimeBase: Hashable, Sendable {
         // The stamp only moves forward: a backward stamp leaves the reference where it was.
         lastStamp = newest
         lastTime = time
-        offset = time - lastStamp
         return Timing(time: time, interval: step, kind: kind)
     }
 
     /// The phase-locked clock's period, taken from the device's interval when it has none or has
     /// strayed from it by more than a quarter.
-    private mutating func gridPeriod(_ interval: Double) -> Double {
+    private mutating func lockedPeriod(near interval: Double) -> Double {
         if gridPeriod == 0 || abs(gridPeriod - interval) > 0.25 * interval { gridPeriod = interval }
         return gridPeriod
     }

@@ -155,7 +155,7 @@ public struct AdaptivePredictor: Sendable {
         if samples % Self.solveEvery == 0 { solve() }
         previous = (time, x, y)
         strokeSamples += 1
-        guard !first, velocityCount > 0, x.isFinite, y.isFinite, kalman.x.isFinite, kalman.y.isFinite else { return (x, y) }
+        guard velocityCount > 0, x.isFinite, y.isFinite, kalman.x.isFinite, kalman.y.isFinite else { return (x, y) }
         // The row is written where it will wait for its answer: t, x, y, then x's features, then
         // y's. When the ring is full (never at tablet rates: stalled or backward times) the oldest
         // row gives way first, even to a row the check below then turns away.

@@ -22,6 +22,18 @@ public struct ShapeRecognizer: Sendable {
     static let complexityCharge = 0.006
     /// A stroke whose ends are this close, as a fraction of its size, is closed.
     static let closedGap = 0.25
+    /// A polygon's side shorter than this fraction of its longest is a corner drawn round.
+    static let bluntCorner = 0.2
+    /// How much longer or shorter than its shape's outline a stroke may be (a circle left open, one
+    /// that goes round again; not a cursive word's travel across a line).
+    static let travelRange = 0.6...1.4
+    /// A polygon's vertex that turns less than this is a bent side, radians (30°).
+    static let gentleTurn = 0.52
+    /// A stroke whose ends are this far apart, as a fraction of its size, is closed when it turns
+    /// ``closingSweep`` round its centroid.
+    static let openGap = 0.5
+    /// How far round its centroid an open stroke must turn to be taken as closed, radians (300°).
+    static let closingSweep = 5.24
     /// An ellipse whose axes are within this ratio is a circle; a rectangle whose sides are, a square.
     static let roundness = 0.85, squareness = 0.88
 
@@ -34,14 +46,46 @@ public struct ShapeRecognizer: Sendable {
     /// ``ShapeParameters/maximumError`` or the stroke is smaller than ``ShapeParameters/minimumSize``.
     /// Non-finite points are skipped.
     public func recognize(_ points: [Point], unitsPerMillimetre: Double = 1) -> ShapeMatch? {
-        guard let best = candidates(points, unitsPerMillimetre: unitsPerMillimetre).first, best.error <= limit(best.shape.kind) else { return nil }
-        return best
+        guard let best = weigh(points, unitsPerMillimetre: unitsPerMillimetre).first else { return nil }
+        return best.recognized(within: limit(best.match.shape.kind))
     }
 
     /// Every shape fitted to the stroke, best first (its error plus the charge for its degrees of
     /// freedom), those beyond ``ShapeParameters/maximumError`` included: what the recognizer
     /// weighed. Empty for a stroke smaller than ``ShapeParameters/minimumSize``.
     public func candidates(_ points: [Point], unitsPerMillimetre: Double = 1) -> [ShapeMatch] {
+        weigh(points, unitsPerMillimetre: unitsPerMillimetre).map(\.match)
+    }
+
+    /// Why the stroke became what it did: every fit weighed, best first, with its error, its
+    /// charge, its rank and what moved it (`quill shapes --explain`).
+    public func explain(_ points: [Point], unitsPerMillimetre: Double = 1) -> ShapeExplanation {
+        let weighed = weigh(points, unitsPerMillimetre: unitsPerMillimetre)
+        let fits = weighed.map { ShapeExplanation.Fit(kind: $0.match.shape.kind, error: $0.match.error, charge: $0.charge, rank: $0.rank, limit: limit($0.match.shape.kind), notes: $0.notes) }
+        let winner = weighed.first.flatMap { $0.recognized(within: limit($0.match.shape.kind)) }
+        return ShapeExplanation(fits: fits, winner: winner)
+    }
+
+    /// A fit and how it was ranked: its error plus its charge, plus what demoted it.
+    struct Weighed {
+        var match: ShapeMatch
+        var charge: Double
+        var rank: Double
+        var notes: [String]
+        /// Never the shape recognized, however well it fits.
+        var refused = false
+        /// What the recognizer may answer: the fit when it is within its limit and not refused.
+        func recognized(within limit: Double) -> ShapeMatch? { !refused && match.error <= limit ? match : nil }
+    }
+
+    /// A shape fitted, with what demotes it before it is scored (a corner that is not one).
+    struct Fitted {
+        var shape: Shape
+        var demotion: String?
+    }
+
+    /// Every fit, ranked: the work of ``candidates(_:unitsPerMillimetre:)`` and ``explain(_:unitsPerMillimetre:)``.
+    func weigh(_ points: [Point], unitsPerMillimetre: Double) -> [Weighed] {
         var clean: [Point] = []
         clean.reserveCapacity(points.count)
         for p in points where p.x.isFinite && p.y.isFinite && p != clean.last { clean.append(p) }
@@ -49,25 +93,28 @@ public struct ShapeRecognizer: Sendable {
         let units = unitsPerMillimetre > 0 && unitsPerMillimetre.isFinite ? unitsPerMillimetre : 1
         guard clean.count >= 2, size > 0, size.isFinite, size >= parameters.minimumSize * units else { return [] }
         let stroke = PlaneGeometry.resampled(clean, count: Self.resampledCount)
-        let closed = PlaneGeometry.distance(stroke[0], stroke[stroke.count - 1]) <= Self.closedGap * size
+        let closed = Self.isClosed(stroke, size: size)
         let fit = PiecewiseLineFit(points: stroke, maximumPieces: 8)
-        var shapes: [Shape] = [line(fit)]
+        var shapes: [Fitted] = [Fitted(shape: line(fit))]
         if closed {
             for pieces in 3...Swift.min(7, fit.maximumPieces) {
-                if let shape = polygon(fit, pieces: pieces) { shapes.append(shape) }
+                if let polygon = polygon(fit, pieces: pieces) { shapes.append(polygon) }
             }
-            shapes += round(stroke, closed: true)
-            shapes += heart(stroke)
+            shapes += round(stroke, closed: true).map { Fitted(shape: $0) }
+            shapes += heart(stroke).map { Fitted(shape: $0) }
         } else {
             for pieces in 2...Swift.min(6, fit.maximumPieces) {
-                shapes.append(polyline(fit, pieces: pieces))
-                if pieces >= 3, let arrow = arrow(fit, pieces: pieces) { shapes.append(arrow) }
+                shapes.append(Fitted(shape: polyline(fit, pieces: pieces)))
+                if pieces >= 3, let arrow = arrow(fit, pieces: pieces) { shapes.append(Fitted(shape: arrow)) }
             }
-            shapes += round(stroke, closed: false)
+            shapes += round(stroke, closed: false).map { Fitted(shape: $0) }
         }
-        let spacing = size / Double(Self.resampledCount)
-        var matches: [(match: ShapeMatch, rank: Double)] = []
-        for shape in shapes {
+        // Round outlines at half the stroke's spacing: a chord of 1/70 of a circle strays 0.1 % of its radius.
+        let spacing = 2 * size / Double(Self.resampledCount)
+        let strokeLength = PlaneGeometry.length(stroke)
+        var weighed: [Weighed] = []
+        for fitted in shapes {
+            let shape = fitted.shape
             let outline = shape.outline(spacing: spacing).map(\.point)
             guard outline.count >= 2, PlaneGeometry.length(outline) > 0 else { continue }
             let forward = PlaneGeometry.rmsDistance(from: stroke, to: outline)
@@ -75,29 +122,76 @@ public struct ShapeRecognizer: Sendable {
             let error = Swift.max(forward, backward) / size
             guard error.isFinite else { continue }
             let score = Swift.max(0, 1 - error / parameters.maximumError)
-            matches.append((ShapeMatch(shape: shape, error: error, score: score), error + Self.complexityCharge * Self.complexity(shape)))
+            let charge = Self.complexityCharge * Self.complexity(shape)
+            var entry = Weighed(match: ShapeMatch(shape: shape, error: error, score: score), charge: charge, rank: error + charge, notes: [])
+            // A shape is drawn once along its outline: a stroke that travels much further (a word
+            // written across a line, a scribble) or much less is not it.
+            let travel = strokeLength / PlaneGeometry.length(outline)
+            if !(Self.travelRange ~= travel) {
+                entry.rank += 4
+                entry.refused = true
+                entry.notes.append("the stroke travels \(Self.decimal(travel)) × the shape's length: not drawn once along it")
+            }
+            if let demotion = fitted.demotion {
+                entry.rank += 1
+                entry.notes.append(demotion)
+            }
+            weighed.append(entry)
         }
         // A chain of straight sides gives way to a named shape that fits nearly as well: a sloppy
         // arrow's head or a wobbly line is nearer some chain of pieces, but is not meant as one.
         // An arrow always wins (its head was found by its barbs); another shape when its error is
         // within 3 × the best chain's + 0.5 % of the size (a V is not an arc). A polyline must also
         // fit closely (``limit(_:)``): a letter is a chain of pieces too.
-        let chain = matches.filter { $0.match.shape.kind == .polyline }.map(\.match.error).min() ?? .infinity
-        if matches.contains(where: { named in
+        let chain = weighed.filter { $0.match.shape.kind == .polyline }.map(\.match.error).min() ?? .infinity
+        if let named = weighed.first(where: { named in
             named.match.shape.kind != .polyline && named.match.error <= parameters.maximumError
                 && (named.match.shape.kind == .arrow || named.match.error <= 3 * chain + 0.005)
         }) {
-            for index in matches.indices where matches[index].match.shape.kind == .polyline { matches[index].rank += 1 }
+            for index in weighed.indices where weighed[index].match.shape.kind == .polyline {
+                weighed[index].rank += 1
+                weighed[index].notes.append("gives way to the \(named.match.shape.kind.rawValue), which fits nearly as well (a chain of sides is not meant)")
+            }
         }
-        for index in matches.indices where matches[index].match.error > limit(matches[index].match.shape.kind) { matches[index].rank += 2 }
-        return matches.sorted { $0.rank < $1.rank }.map(\.match)
+        for index in weighed.indices where weighed[index].match.error > limit(weighed[index].match.shape.kind) {
+            weighed[index].rank += 2
+            weighed[index].notes.append("error \(Self.decimal(weighed[index].match.error)) over the limit \(Self.decimal(limit(weighed[index].match.shape.kind)))")
+        }
+        return weighed.sorted { $0.rank < $1.rank }
+    }
+
+    /// `value` with three decimals, for notes.
+    static func decimal(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        let thousandths = Int((abs(value) * 1000).rounded())
+        let digits = String(thousandths % 1000)
+        return (value < 0 ? "-" : "") + "\(thousandths / 1000)." + String(repeating: "0", count: 3 - digits.count) + digits
+    }
+
+    /// Whether the stroke goes round: its ends within ``closedGap`` of its size, or within
+    /// ``openGap`` when it turns at least ``closingSweep`` round its centroid. People rarely close
+    /// a circle or a rectangle they draw: on Apple Pencil drawings of circles and ovals the ends
+    /// are 0.25–0.5 of the size apart in one of six (Tools/shapes/real.py).
+    static func isClosed(_ stroke: [Point], size: Double) -> Bool {
+        let gap = PlaneGeometry.distance(stroke[0], stroke[stroke.count - 1])
+        if gap <= closedGap * size { return true }
+        guard gap <= openGap * size else { return false }
+        let count = Double(stroke.count)
+        let centroid = Point(x: stroke.map(\.x).reduce(0, +) / count, y: stroke.map(\.y).reduce(0, +) / count)
+        return abs(sweep(stroke, around: centroid)) >= closingSweep
     }
 
     /// The largest error a shape of `kind` may have: ``ShapeParameters/maximumError``, a quarter
     /// of it for a polyline (hand-drawn polylines fit within 1.2 % of their size; a handwritten
-    /// letter's pieces, curved, 1.3–3 %).
+    /// letter's pieces, curved, 1.3–3 %), 1.4 × for a star.
     func limit(_ kind: ShapeKind) -> Double {
-        kind == .polyline ? parameters.maximumError / 4 : parameters.maximumError
+        switch kind {
+        case .polyline: parameters.maximumError / 4
+        // A pentagram is told by its five sharp turns, all one way; people's points differ in
+        // length (Quick, Draw! stars fit a regular one within 6–8 %).
+        case .star: parameters.maximumError * 1.4
+        default: parameters.maximumError
+        }
     }
 
     /// Degrees of freedom, roughly: what a shape is charged for fitting more.
@@ -173,7 +267,7 @@ public struct ShapeRecognizer: Sendable {
 
     /// A closed polygon from the best fit with `pieces` pieces: the first and last pieces are one
     /// side when they are nearly parallel (the stroke started mid-side, or went past its start).
-    private func polygon(_ fit: PiecewiseLineFit, pieces: Int) -> Shape? {
+    private func polygon(_ fit: PiecewiseLineFit, pieces: Int) -> Fitted? {
         let cuts = fit.breaks[pieces]
         var sides = lines(fit, pieces: pieces)
         let first = sides[0].direction, last = sides[pieces - 1].direction
@@ -191,10 +285,32 @@ public struct ShapeRecognizer: Sendable {
             guard let vertex = PlaneGeometry.intersection(before.point, a2, after.point, b2) else { return nil }
             vertices.append(vertex)
         }
+        // Corners a person did not mean: a vertex the stroke turns through gently is a bent side; a
+        // side much shorter than the longest whose neighbours meet close by is a corner drawn round
+        // (a thin rectangle's short side has neighbours that never meet).
+        var demotion: String?
+        if count > 3 {
+            let lengths = (0..<count).map { PlaneGeometry.distance(vertices[$0], vertices[($0 + 1) % count]) }
+            let longest = lengths.max()!
+            for index in 0..<count {
+                let a = vertices[(index + count - 1) % count], b = vertices[index], c = vertices[(index + 1) % count]
+                let turn = abs(PlaneGeometry.wrapped(PlaneGeometry.direction(b, c) - PlaneGeometry.direction(a, b)))
+                if turn < Self.gentleTurn {
+                    demotion = "a corner turning \(Int((turn * 180 / .pi).rounded()))°: a bent side, not a corner"
+                    break
+                }
+                let d = vertices[(index + 2) % count]
+                if lengths[index] < Self.bluntCorner * longest, let meet = PlaneGeometry.intersection(a, b, c, d),
+                   PlaneGeometry.distance(meet, Point(x: (b.x + c.x) / 2, y: (b.y + c.y) / 2)) < Self.bluntCorner * longest {
+                    demotion = "a side \(Self.decimal(lengths[index] / longest)) of the longest whose neighbours meet close by: a blunt corner, not two corners"
+                    break
+                }
+            }
+        }
         switch count {
-        case 3: return Shape(kind: .triangle, vertices: vertices)
-        case 4: return quadrilateral(vertices)
-        default: return star(vertices)
+        case 3: return Fitted(shape: Shape(kind: .triangle, vertices: vertices))
+        case 4: return Fitted(shape: quadrilateral(vertices), demotion: demotion)
+        default: return star(vertices).map { Fitted(shape: $0) }
         }
     }
 
@@ -208,7 +324,11 @@ public struct ShapeRecognizer: Sendable {
             turns.append(PlaneGeometry.wrapped(PlaneGeometry.direction(b, c) - PlaneGeometry.direction(a, b)))
         }
         let convex = turns.allSatisfy { $0 > 0 } || turns.allSatisfy { $0 < 0 }
-        guard convex, turns.allSatisfy({ abs(abs($0) - .pi / 2) <= parameters.rightAngleTolerance }) else {
+        // People's rectangles have corners of 70°–110°; the first one, where the stroke closes,
+        // strays most: the corners' mean departure from 90° decides, none more than twice it.
+        let departures = turns.map { abs(abs($0) - .pi / 2) }
+        let meanDeparture = departures.reduce(0, +) / 4
+        guard convex, meanDeparture <= parameters.rightAngleTolerance, departures.allSatisfy({ $0 <= 2 * parameters.rightAngleTolerance }) else {
             return Shape(kind: .quadrilateral, vertices: vertices)
         }
         // The orientation: the sides' directions averaged modulo 90° (angles × 4 on the circle).
@@ -370,6 +490,7 @@ public struct ShapeRecognizer: Sendable {
             area += a.x * b.y - b.x * a.y
         }
         let sweep = area >= 0 ? 2 * Double.pi : -2 * Double.pi
+        let sparse = stride(from: 0, to: stroke.count, by: 4).map { stroke[$0] }
         for step in -6...6 {
             let angle = Double(step) * .pi / 36  // 5° steps
             let upright = stroke.map { PlaneGeometry.rotated($0, by: -angle, about: centroid) }
@@ -387,8 +508,9 @@ public struct ShapeRecognizer: Sendable {
             }
             let shape = Shape(kind: .heart, centre: PlaneGeometry.rotated(boxCentre, by: angle, about: centroid), radii: radii,
                               angle: angle, startAngle: start, sweep: sweep)
-            let outline = shape.outline(spacing: 2 * (radii.along + radii.across) / 64).map(\.point)
-            let error = PlaneGeometry.rmsDistance(from: stroke, to: outline)
+            // The turn is chosen on every fourth point, coarsely drawn: the fit itself is weighed later.
+            let outline = shape.outline(spacing: 2 * (radii.along + radii.across) / 32).map(\.point)
+            let error = PlaneGeometry.rmsDistance(from: sparse, to: outline)
             if error < best?.error ?? .infinity { best = (shape, error) }
         }
         return best.map { [$0.shape] } ?? []

@@ -142,14 +142,31 @@ public struct ShapeRecord: Encodable, Sendable {
     public var angle: Double?
     public var start_angle: Double?
     public var sweep: Double?
-    /// What the recognizer weighed, best first (`quill shapes --candidates N`).
+    /// What the recognizer weighed, best first (`quill shapes --candidates N`, every fit with
+    /// `--explain`).
     public var candidates: [Candidate]?
+    /// Why the shape won, or why none did (`quill shapes --explain`).
+    public var why: String?
     public struct Candidate: Encodable, Sendable {
         public var shape: String
         public var error: Double
+        /// With `--explain`: the charge for the shape's degrees of freedom, the rank the fits are
+        /// sorted by, the kind's largest error, and what moved the fit.
+        public var charge: Double?
+        public var rank: Double?
+        public var limit: Double?
+        public var notes: [String]?
         public init(shape: String, error: Double) {
             self.shape = shape
             self.error = error
+        }
+        /// A fit as `--explain` prints it.
+        public init(_ fit: ShapeExplanation.Fit) {
+            self.init(shape: fit.kind.rawValue, error: fit.error)
+            charge = fit.charge
+            rank = fit.rank
+            limit = fit.limit
+            notes = fit.notes.isEmpty ? nil : fit.notes
         }
     }
 

@@ -12,7 +12,7 @@ struct Shapes: ParsableCommand {
             circle, ellipse, arc, arrow, star, heart, or none), score (0 … 1), error, held, rest (seconds), and the \
             shape's vertices, centre, radii, angle, start_angle and sweep in canvas points and radians (vertices_mm, \
             centre_mm on the tablet). A stroke snaps in `quill strokes --emit final`, `quill render` and the canvas \
-            when it is held and has a shape.
+            when it is held and has a shape. `--explain` says why: every fit weighed and what moved it.
             """)
 
     @OptionGroup var recording: RecordingOptions
@@ -28,6 +28,9 @@ struct Shapes: ParsableCommand {
 
     @Option(help: "Also print the best N fits the recognizer weighed (`candidates`: [{shape, error}]), 0 … 20.")
     var candidates: Int = 0
+
+    @Flag(help: "Explain each stroke: every fit weighed with its error, charge, rank, limit and what moved it (`candidates`), and why the winner won (`why`).")
+    var explain = false
 
     func validate() throws {
         guard (0...20).contains(candidates) else { throw ValidationError("--candidates must be 0 … 20, not \(candidates)") }
@@ -48,10 +51,15 @@ struct Shapes: ParsableCommand {
                 printed.insert(id)
                 guard let held = stroke.path.heldShape(pointsPerMillimetre: mapping.pointsPerMillimetre, parameters: parameters, always: true) else { continue }
                 var record = ShapeRecord(stroke: id, held: held, mapping: mapping)
-                if candidates > 0 {
-                    let drawn = stroke.path.points[...held.rest.index].map { Point(x: $0.x, y: $0.y) }
-                    record.candidates = ShapeRecognizer(parameters: parameters).candidates(Array(drawn), unitsPerMillimetre: mapping.pointsPerMillimetre)
-                        .prefix(candidates).map { ShapeRecord.Candidate(shape: $0.shape.kind.rawValue, error: $0.error) }
+                if candidates > 0 || explain {
+                    let drawn = Array(stroke.path.points[...held.rest.index].map { Point(x: $0.x, y: $0.y) })
+                    let explanation = ShapeRecognizer(parameters: parameters).explain(drawn, unitsPerMillimetre: mapping.pointsPerMillimetre)
+                    if explain {
+                        record.candidates = explanation.fits.map(ShapeRecord.Candidate.init)
+                        record.why = explanation.summary
+                    } else {
+                        record.candidates = explanation.fits.prefix(candidates).map { ShapeRecord.Candidate(shape: $0.kind.rawValue, error: $0.error) }
+                    }
                 }
                 output.record(record)
             }

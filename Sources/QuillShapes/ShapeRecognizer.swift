@@ -13,6 +13,9 @@ import RealModule
 /// (so that a wobbly line stays a line rather than a polyline), wins when its error is within
 /// ``ShapeParameters/maximumError``. A polyline gives way to an arrow and to any named shape that
 /// fits nearly as well (within 3 × its error + 0.5 %), and must fit within a quarter of the limit.
+/// What a person means decides too: a stroke going round is closed though its ends are apart, a
+/// gentle turn or a blunt corner is not a corner, and a stroke that travels much further or less
+/// than a shape's outline is not that shape (``explain(_:unitsPerMillimetre:)`` says which rule moved a fit).
 public struct ShapeRecognizer: Sendable {
     public let parameters: ShapeParameters
 

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "QuillHandwriting", targets: ["QuillHandwriting"]),
         .library(name: "QuillLayout", targets: ["QuillLayout"]),
         .library(name: "QuillGestures", targets: ["QuillGestures"]),
+        .library(name: "QuillDrawing", targets: ["QuillDrawing"]),
         // Pictures with Cairo: strokes, plots, layouts (PNG, SVG, PDF).
         .library(name: "QuillRender", targets: ["QuillRender"]),
         // Live tablets in a host's own main loop (fd + dispatch), over libevdev / libinput / libwacom.
@@ -111,6 +112,9 @@ let package = Package(
             name: "QuillGestures",
             dependencies: ["QuillCore", .product(name: "RealModule", package: "swift-numerics"), .product(name: "SystemPackage", package: "swift-system")]
         ),
+        // One drawing from a tablet's events: the pencil model and the stroke engine together, the
+        // policy applied once for every client (plain Swift, no C library).
+        .target(name: "QuillDrawing", dependencies: ["QuillCore", "QuillGestures", "QuillShapes", "QuillStroke"]),
         // Size classes, safe areas, canvas and palette placement: plain Swift over QuillCore (its
         // geometry and tablet mapping), no C library.
         .target(name: "QuillLayout", dependencies: ["QuillCore"]),
@@ -157,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "quill",
             dependencies: [
-                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillShapes", "QuillHandwriting", "QuillHandwritingModel", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillCanvas", "QuillService",
+                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillShapes", "QuillHandwriting", "QuillHandwritingModel", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillDrawing", "QuillCanvas", "QuillService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -180,7 +184,7 @@ let package = Package(
         // The live session in process: scripted nodes and a clock the test moves.
         .testTarget(name: "QuillServiceTests", dependencies: ["QuillService", "QuillInput", "QuillGestures", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillDevicesTests", dependencies: ["QuillDevices", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
-        .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillYAML", "QuillCore", "QuillSystem", "QuillRender", "QuillGestures", "QuillTestSupport"]),
+        .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillYAML", "QuillCore", "QuillSystem", "QuillRender", "QuillGestures", "QuillDrawing", "QuillStroke", "QuillTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -331,3 +331,6 @@ public final class SampleReplay {
         }
     }
 }
+
+/// A replay tells a drawing where its devices land.
+extension SampleReplay: DeviceMappings {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuillCore
+import QuillDrawing
 import QuillGestures
 import QuillInput
 import QuillStroke
@@ -32,45 +33,32 @@ struct Gestures: ParsableCommand {
             Console.error(error)
             throw ExitCode.failure
         }
-        var session = PencilSession(preferences: system, appPreferences: app, parameters: parameters, drawingPolicy: drawingPolicy)
+        // The pencil model and, for Scribble's editing gestures over the ink, the drawing: one session.
+        var session = DrawingSession(
+            ink: try QuillStroke.Ink(type: .pen),
+            pencil: PencilSession(preferences: system, appPreferences: app, parameters: parameters, drawingPolicy: drawingPolicy))
         var outcomes: [PencilInteraction.Outcome] = []
         var fingers: [FingerGesture] = []
         let output = TextOutput()
         defer { output.flush() }
         var lastTime = 0.0
-        // Scribble's editing gestures over the ink: the pen's strokes through a drawing.
-        let ink = try QuillStroke.Ink(type: .pen)
-        var recorder: DrawingRecorder?
-        func writeEditing() {
-            guard var current = recorder else { return }
-            for outcome in current.takeEditingOutcomes() { output.record(EditingGestureRecord(outcome)) }
-            _ = current.takeChanges()
-            recorder = current
-        }
         func write() {
             for outcome in outcomes { for line in GestureOutput.lines(for: outcome) { output.line(line) } }
             outcomes.removeAll(keepingCapacity: true)
             for gesture in fingers { if let record = FingerGestureRecord(gesture) { output.line(JSONLineEncoder().line(record)) } }
             fingers.removeAll(keepingCapacity: true)
+            for outcome in session.takeEditingOutcomes() { output.record(EditingGestureRecord(outcome)) }
+            _ = session.takeChanges()
         }
         _ = try recording.replayEvents(forPenSamples: false) { events, replay in
             for event in events {
-                session.handle(event, into: &outcomes, fingers: &fingers)
+                session.handle(event, from: replay, outcomes: &outcomes, fingers: &fingers)
                 if let time = event.time { lastTime = max(lastTime, time) }
                 write()
-                if case .sample(let sample) = event {
-                    if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
-                        recorder = DrawingRecorder(ink: ink, mapping: mapping, keepsDrawing: true)
-                    }
-                    recorder?.add(sample)
-                    writeEditing()
-                }
             }
         }
-        session.finish(at: lastTime, into: &outcomes)
+        session.finish(at: lastTime, outcomes: &outcomes)
         write()
-        recorder?.finish()
-        writeEditing()
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuillCore
+import QuillDrawing
 import QuillGestures
 import QuillInput
 import QuillRender
@@ -30,14 +31,7 @@ struct Render: ParsableCommand {
     @Option(help: "Cut the page to the strokes plus this margin in points (default: the whole canvas).")
     var crop: Double?
 
-    @Flag(help: "Ignore double taps and squeezes (by default a double tap with switchEraser makes the next strokes erase).")
-    var noGestures = false
-
-    @Option(help: "The system-wide preferences file for gestures (default: $XDG_CONFIG_HOME/quill/preferences.json).")
-    var preferences: String?
-
-    @Option(help: "Which input draws: default (a finger draws unless prefersPencilOnlyDrawing is set), anyInput, or pencilOnly.")
-    var drawingPolicy: DrawingPolicy = .default
+    @OptionGroup var drawingOptions: DrawingOptions
 
     @Flag(help: "Draw the finger touches over the picture: grey tracks, red dashed for those palm rejection took (a ring where it cancelled one).")
     var touches = false
@@ -49,52 +43,26 @@ struct Render: ParsableCommand {
         if recording.file.lowercased().hasSuffix(".json") {
             drawing = try DrawingFile.read(recording.file)
         } else {
-            let ink = try inkOptions.makeInk()
-            var recorder: DrawingRecorder?
-            let system: PencilPreferences
-            do { system = try PreferencesFile.read(preferences ?? PreferencesFile.systemPath) } catch { Console.error(error); throw ExitCode.failure }
-            var session = PencilSession(preferences: system, drawingPolicy: drawingPolicy)
+            var session = DrawingSession(
+                ink: try inkOptions.makeInk(), pencil: try drawingOptions.pencilSession(),
+                options: .init(gestures: !drawingOptions.noGestures, eraser: eraser, corners: inkOptions.corners, shapes: inkOptions.shapes))
             var outcomes: [PencilInteraction.Outcome] = []
             var fingers: [FingerGesture] = []
-            var touchMapping: TabletMapping?
             var pensIn: Set<Int> = []
-            // Read once: a property wrapper's getter is not free per event.
-            let touches = self.touches, noGestures = self.noGestures, eraser = self.eraser
-            let corners = inkOptions.corners, shapes = inkOptions.shapes
+            let touches = self.touches  // read once: a property wrapper's getter is not free per event
+            var lastTime = 0.0
             _ = try recording.replayEvents { events, replay in
                 for event in events {
-                    var event = event
-                    if touchMapping == nil, case .touch(let touch) = event { touchMapping = replay.touchMapping(forDevice: touch.deviceIndex) }
-                    if case .touch(var touch) = event {
-                        // Fingers land where the pen would at the same millimetres (a screen tablet's
-                        // touch surface is its pen's), as on the canvas.
-                        if let mapping = touchMapping ?? recorder?.engine.mapping { touch.location = mapping.canvasPoint(for: touch.tabletLocation) }
-                        if touches { overlay.add(touch) }
-                        event = .touch(touch)
-                    }
-                    // --no-gestures leaves the pen's gestures out; fingers still draw by the policy.
-                    if !noGestures || event.isTouchEvent {
-                        session.handle(event, into: &outcomes, fingers: &fingers)
-                        outcomes.removeAll(keepingCapacity: true)
-                    }
-                    for case .ink(let fingerSample) in fingers {
-                        if recorder == nil, let mapping = touchMapping { recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: corners, shapes: shapes, predicts: false) }
-                        recorder?.add(fingerSample)
-                    }
+                    session.handle(event, from: replay, outcomes: &outcomes, fingers: &fingers)
+                    if touches, case .touch(let touch) = event { overlay.add(session.placed(touch)) }
+                    outcomes.removeAll(keepingCapacity: true)
                     fingers.removeAll(keepingCapacity: true)
-                    // The pen's mapping, once there is a pen: fingers land where it would.
-                    if case .sample(let sample) = event, recorder == nil || touchMapping == nil { touchMapping = replay.mapping(forDevice: sample.deviceIndex) ?? touchMapping }
+                    if let time = event.time { lastTime = max(lastTime, time) }
                     if touches { noteRejectionArea(of: event, replay: replay, pensIn: &pensIn, into: &overlay) }
-                    guard case .sample(let sample) = event else { continue }
-                    if recorder == nil, let mapping = replay.mapping(forDevice: sample.deviceIndex) {
-                        recorder = DrawingRecorder(ink: ink, mapping: mapping, eraser: eraser, corners: corners, shapes: shapes, predicts: false)
-                    }
-                    // A double tap to the eraser makes the pen end erase: a mode, never content.
-                    recorder?.add(session.inking(sample))
                 }
             }
-            recorder?.finish()
-            guard let made = recorder?.drawing else {
+            session.finish(at: lastTime, outcomes: &outcomes)
+            guard let made = session.drawing else {
                 Console.error("\(recording.file): no pen samples to draw")
                 throw ExitCode.failure
             }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import QuillCore
+import QuillDrawing
+import QuillGestures
 import QuillShapes
 import QuillStroke
 
@@ -11,11 +13,12 @@ struct Shapes: ParsableCommand {
             One line per finished ink stroke: stroke, shape (line, polyline, triangle, rectangle, square, quadrilateral, \
             circle, ellipse, arc, arrow, star, heart, or none), score (0 … 1), error, held, rest (seconds), and the \
             shape's vertices, centre, radii, angle, start_angle and sweep in canvas points and radians (vertices_mm, \
-            centre_mm on the tablet). A stroke snaps in `quill strokes --emit final`, `quill render` and the canvas \
+            centre_mm on the tablet); what the eraser did as `quill strokes --emit final` says it ({"event":"erased"|"split",…}). A stroke snaps in `quill strokes --emit final`, `quill render` and the canvas \
             when it is held and has a shape. `--explain` says why: every fit weighed and what moved it.
             """)
 
     @OptionGroup var recording: RecordingOptions
+    @OptionGroup var drawingOptions: DrawingOptions
 
     @Option(help: "How long the tip must rest before lifting to snap, seconds (0.05 … 5).")
     var holdDuration: Double = ShapeParameters.defaults.holdDuration
@@ -40,13 +43,19 @@ struct Shapes: ParsableCommand {
         let parameters = try ShapeParameters(holdDuration: holdDuration, holdRadius: holdRadius, maximumError: maximumError)
         let output = TextOutput()
         defer { output.flush() }
-        let ink = try Ink(type: .pen)
-        var recorder: DrawingRecorder?
-        var mapping: TabletMapping?
+        // The drawing's strokes as drawn: neither snapped nor with corners kept (what is recognized
+        // is the hand's path); double taps and scratch-outs act as in every command.
+        var session = DrawingSession(
+            ink: try Ink(type: .pen), pencil: try drawingOptions.pencilSession(),
+            options: .init(gestures: !drawingOptions.noGestures, corners: nil, shapes: nil))
+        var outcomes: [PencilInteraction.Outcome] = []
+        var fingers: [FingerGesture] = []
         var printed: Set<Int> = []
         func printFinished() {
-            guard let mapping, let drawing = recorder?.drawing, let ids = recorder?.strokeIDs else { return }
-            _ = recorder?.takeChanges()
+            guard let mapping = session.mapping, let drawing = session.drawing, let ids = session.recorder?.strokeIDs else { return }
+            // What the eraser did, by id, as `quill strokes --emit final` says it: the strokes left
+            // standing are the drawing's.
+            for change in session.takeChanges() { output.record(EraserChangeRecord(change)) }
             for (stroke, id) in zip(drawing.strokes, ids) where !printed.contains(id) {
                 printed.insert(id)
                 guard let held = stroke.path.heldShape(pointsPerMillimetre: mapping.pointsPerMillimetre, parameters: parameters, always: true) else { continue }
@@ -64,18 +73,17 @@ struct Shapes: ParsableCommand {
                 output.record(record)
             }
         }
-        _ = try recording.replay { batch, replay in
-            for sample in batch {
-                if recorder == nil, let deviceMapping = replay.mapping(forDevice: sample.deviceIndex) {
-                    mapping = deviceMapping
-                    // The strokes as drawn: neither snapped nor with corners kept, none erased by a scratch-out.
-                    recorder = DrawingRecorder(ink: ink, mapping: deviceMapping, corners: nil, shapes: nil, editingGestures: false)
-                }
-                _ = recorder?.add(sample)
+        var lastTime = 0.0
+        _ = try recording.replayEvents { events, replay in
+            for event in events {
+                session.handle(event, from: replay, outcomes: &outcomes, fingers: &fingers)
+                outcomes.removeAll(keepingCapacity: true)
+                fingers.removeAll(keepingCapacity: true)
+                if let time = event.time { lastTime = max(lastTime, time) }
             }
             printFinished()
         }
-        recorder?.finish()
+        session.finish(at: lastTime, outcomes: &outcomes)
         printFinished()
     }
 }

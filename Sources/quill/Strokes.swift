@@ -1,5 +1,7 @@
 import ArgumentParser
 import QuillCore
+import QuillDrawing
+import QuillGestures
 import QuillInput
 import QuillStroke
 
@@ -17,6 +19,7 @@ struct Strokes: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var inkOptions: InkOptions
+    @OptionGroup var drawingOptions: DrawingOptions
 
     @Option(help: "What to print: smoothed (per input sample), predicted (per input sample), final (each finished stroke resampled every 0.5 mm, under its stable id; what the eraser does as erased/split lines), geometry (each stroke's mesh, likewise).")
     var emit: Emit = .smoothed
@@ -43,10 +46,15 @@ struct Strokes: ParsableCommand {
             writer.drain()
             output.flush()
         }
-        let ink = try inkOptions.makeInk()
         let prediction = try PredictionParameters(horizon: horizon, jerkDensity: jerkDensity, measurementNoise: measurementNoise, adapts: adaptivePrediction)
-        var recorder: DrawingRecorder?
-        var mapping: TabletMapping?
+        // Streaming updates need no drawing: memory stays flat (final and geometry print finished strokes).
+        let keepsDrawing = emit == .final || emit == .geometry
+        var session = DrawingSession(
+            ink: try inkOptions.makeInk(), pencil: try drawingOptions.pencilSession(),
+            options: .init(gestures: !drawingOptions.noGestures, corners: inkOptions.corners, shapes: inkOptions.shapes, prediction: prediction,
+                           keepsDrawing: keepsDrawing, predicts: emit == .predicted))
+        var outcomes: [PencilInteraction.Outcome] = []
+        var fingers: [FingerGesture] = []
         // Finished strokes are printed once, under their stable id; what the eraser does to them
         // is said by id ("erased", "split" into new ids), so the strokes the stream leaves
         // standing at the end are the drawing's.
@@ -55,10 +63,10 @@ struct Strokes: ParsableCommand {
         // since then can leave something unprinted (not a look through every stroke per frame).
         var lookedAt = -1
         func printFinished() {
-            guard let mapping else { return }
-            let changes = recorder?.takeChanges() ?? []
+            guard let mapping = session.mapping else { return }
+            let changes = session.takeChanges()
             var finished: [(Stroke, Int)] = []
-            if let drawing = recorder?.drawing, let ids = recorder?.strokeIDs, !changes.isEmpty || drawing.strokes.count != lookedAt {
+            if let drawing = session.drawing, let ids = session.recorder?.strokeIDs, !changes.isEmpty || drawing.strokes.count != lookedAt {
                 lookedAt = drawing.strokes.count
                 for (stroke, id) in zip(drawing.strokes, ids) where !printed.contains(id) {
                     finished.append((stroke, id))
@@ -75,14 +83,14 @@ struct Strokes: ParsableCommand {
                 }
             }
         }
-        _ = try recording.replay { batch, replay in
-            for sample in batch {
-                if recorder == nil, let deviceMapping = replay.mapping(forDevice: sample.deviceIndex) {
-                    mapping = deviceMapping
-                    // Streaming updates need no drawing: memory stays flat (final and geometry print finished strokes).
-                    recorder = DrawingRecorder(ink: ink, mapping: deviceMapping, prediction: prediction, corners: inkOptions.corners, shapes: inkOptions.shapes, keepsDrawing: emit == .final || emit == .geometry, predicts: emit == .predicted)
-                }
-                guard let update = recorder?.add(sample) else { continue }
+        var lastTime = 0.0
+        _ = try recording.replayEvents { events, replay in
+            for event in events {
+                let update = session.handle(event, from: replay, outcomes: &outcomes, fingers: &fingers)
+                outcomes.removeAll(keepingCapacity: true)
+                fingers.removeAll(keepingCapacity: true)
+                if let time = event.time { lastTime = max(lastTime, time) }
+                guard let update, case .sample(let sample) = event else { continue }
                 switch emit {
                 case .smoothed:
                     output.line(Strokes.smoothedLine(update, pressure: sample.pressure))
@@ -92,10 +100,10 @@ struct Strokes: ParsableCommand {
                     break
                 }
             }
-            if emit == .final || emit == .geometry { printFinished() }
+            if keepsDrawing { printFinished() }
         }
-        recorder?.finish()
-        if emit == .final || emit == .geometry { printFinished() }
+        session.finish(at: lastTime, outcomes: &outcomes)
+        if keepsDrawing { printFinished() }
     }
 
     static func printStroke(_ stroke: Stroke, index: Int, emit: Emit, mapping: TabletMapping, into output: TextOutput) {

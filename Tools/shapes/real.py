@@ -109,7 +109,7 @@ def snapped(quill, items, hold, workdir):
         run = subprocess.run([quill, "shapes", path], capture_output=True, text=True, timeout=900)
         if run.returncode != 0:
             sys.exit(f"real.py: quill shapes {path} failed: {run.stderr.strip()[-400:]}")
-        rows = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+        rows = [row for row in map(json.loads, (line for line in run.stdout.splitlines() if line.startswith("{"))) if "shape" in row]
         if len(rows) != len(part):
             sys.exit(f"real.py: {path}: {len(part)} strokes drawn, quill shapes found {len(rows)}")
         results += [row["shape"] if row["held"] else "none" for row in rows]

@@ -50,6 +50,20 @@ let circle: [Point] = (0..<200).map { index in
     return Point(x: 100 + r * cos(a), y: 80 + r * sin(a))
 }
 
+/// Real people's one-stroke drawings (Quick, Draw!, CC BY 4.0: the tests' fixture), each fitted
+/// into 22 mm: a shape recognized per stroke, one after another (p99 per stroke: goal ≤ 1 ms).
+let drawings: [[Point]] = {
+    struct Drawing: Decodable { var drawing: [[[Double]]] }
+    let url = repository.appendingPathComponent("Tests/Fixtures/shapes/quickdraw-one-stroke.ndjson")
+    let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap { line in
+        guard let stroke = (try? JSONDecoder().decode(Drawing.self, from: Data(line.utf8)))?.drawing.first, stroke.count >= 2 else { return nil }
+        let xs = stroke[0], ys = stroke[1]
+        let scale = 22 / Swift.max(xs.max()! - xs.min()!, ys.max()! - ys.min()!, 1e-9)
+        return zip(xs, ys).map { Point(x: ($0 - xs.min()!) * scale, y: ($1 - ys.min()!) * scale) }
+    }
+}()
+
 /// The recognizers, opened once (opening reads the model and, for English, the 100 000-word list:
 /// ≈ 60 ms, not part of reading a character). Run with QUILL_HANDWRITING_MODELS set to
 /// Sources/QuillHandwritingModel/Resources (the benchmark links no resource bundle).
@@ -63,6 +77,15 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Shape recognized per stroke (a drawn circle, 200 points)", configuration: .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(2))) { benchmark in
         let recognizer = ShapeRecognizer()
         for _ in benchmark.scaledIterations { blackHole(recognizer.recognize(circle)) }
+    }
+    Benchmark("Shape recognized per stroke (111 real Quick, Draw! drawings in turn)", configuration: .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(2))) { benchmark in
+        guard !drawings.isEmpty else { fatalError("Tests/Fixtures/shapes/quickdraw-one-stroke.ndjson not read") }
+        let recognizer = ShapeRecognizer()
+        var index = 0
+        for _ in benchmark.scaledIterations {
+            blackHole(recognizer.recognize(drawings[index % drawings.count]))
+            index += 1
+        }
     }
     for language in [HandwritingLanguage.japanese, .english] {
         Benchmark("Character read (\(language.rawValue) model, KanjiVG glyphs)", configuration: .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(3))) { benchmark in

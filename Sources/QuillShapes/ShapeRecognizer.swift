@@ -108,7 +108,10 @@ public struct ShapeRecognizer: Sendable {
         } else {
             for pieces in 2...Swift.min(6, fit.maximumPieces) {
                 shapes.append(Fitted(shape: polyline(fit, pieces: pieces)))
-                if pieces >= 3, let arrow = arrow(fit, pieces: pieces) { shapes.append(Fitted(shape: arrow)) }
+                // The shaft is the first piece, or the first few when a hand bowed it.
+                for shaftPieces in 1...Swift.max(1, pieces - 2) where pieces >= 3 {
+                    if let arrow = arrow(fit, pieces: pieces, shaftPieces: shaftPieces) { shapes.append(Fitted(shape: arrow)) }
+                }
             }
             shapes += round(stroke, closed: false).map { Fitted(shape: $0) }
         }
@@ -396,19 +399,19 @@ public struct ShapeRecognizer: Sendable {
         return Shape(kind: .star, vertices: points, centre: centre, radii: ShapeRadii(along: radius, across: radius), angle: PlaneGeometry.wrapped(start))
     }
 
-    /// An arrow drawn in one stroke: a shaft (the first piece, at least a third of the stroke),
+    /// An arrow drawn in one stroke: a shaft (the first `shaftPieces` pieces, one line at least a third of the stroke),
     /// then a head near the shaft's end reaching out on both sides of it, each barb 3°–75° off the
     /// shaft. The perfect arrow has two equal barbs at their mean angle.
-    private func arrow(_ fit: PiecewiseLineFit, pieces: Int) -> Shape? {
+    private func arrow(_ fit: PiecewiseLineFit, pieces: Int, shaftPieces: Int) -> Shape? {
         let points = fit.points, cuts = fit.breaks[pieces]
-        let shaft = fit.line(cuts[0], cuts[1])
+        let shaft = fit.line(cuts[0], cuts[shaftPieces])
         func along(_ p: Point) -> Double { (p.x - shaft.point.x) * shaft.direction.x + (p.y - shaft.point.y) * shaft.direction.y }
         func side(_ p: Point) -> Double { -(p.x - shaft.point.x) * shaft.direction.y + (p.y - shaft.point.y) * shaft.direction.x }
         func onShaft(_ t: Double) -> Point { Point(x: shaft.point.x + t * shaft.direction.x, y: shaft.point.y + t * shaft.direction.y) }
-        let tail = onShaft(along(points[0])), tip = onShaft(along(points[cuts[1]]))
+        let tail = onShaft(along(points[0])), tip = onShaft(along(points[cuts[shaftPieces]]))
         let length = PlaneGeometry.distance(tail, tip)
         guard length > 0, length >= PlaneGeometry.length(points) / 3 else { return nil }
-        let head = points[cuts[1]...]
+        let head = points[cuts[shaftPieces]...]
         guard head.allSatisfy({ PlaneGeometry.distance($0, tip) <= 0.6 * length }) else { return nil }
         // The barbs' ends: the head's farthest points from the tip on either side of the shaft.
         var barbs: [Int: (point: Point, reach: Double, order: Int)] = [:]

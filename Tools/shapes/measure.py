@@ -26,7 +26,8 @@ def main():
         run = subprocess.run([args.quill, "shapes", str(corpus / name)], capture_output=True, text=True, timeout=600)
         if run.returncode != 0:
             raise SystemExit(f"quill shapes {name} failed: {run.stderr.strip()}")
-        results[name] = [json.loads(line) for line in run.stdout.splitlines()]
+        # One row per stroke, by its id (the order strokes began); the eraser's lines left out.
+        results[name] = {row["stroke"]: row for row in map(json.loads, run.stdout.splitlines()) if "shape" in row}
     right = collections.Counter()
     total = collections.Counter()
     confusions = collections.Counter()
@@ -34,7 +35,7 @@ def main():
     missing = 0
     for label in labels:
         rows = results[label["file"]]
-        if label["stroke"] >= len(rows):
+        if label["stroke"] not in rows:
             missing += 1
             continue
         row = rows[label["stroke"]]

@@ -26,6 +26,7 @@ public final class LibinputRecordReader: RecordingReader {
     private var ready = Deque<RecordingItem>()
     private var deviceCount = 0
     private var versionChecked = false
+    private var warnedUnterminated = false
     /// An error found after some items of the same batch: thrown once those items are handed out.
     private var pendingError: RecordingError?
     /// Event entries parsed per composer call.
@@ -53,6 +54,12 @@ public final class LibinputRecordReader: RecordingReader {
             guard try advance() else {
                 // A broken entry that was the first of its batch leaves nothing to hand out first.
                 if let error = pendingError { throw error }
+                // libinput record ends every line with a newline: a file without one was cut (its
+                // YAML may still parse, a comment or an entry short).
+                if lines.lastLineWasUnterminated, !warnedUnterminated {
+                    warnedUnterminated = true
+                    warnings.append(RecordingWarning(file: path, line: lines.lineNumber, message: "last line has no newline: the file may be truncated"))
+                }
                 return nil
             }
         }

@@ -68,6 +68,9 @@ struct RecordingOptions: ParsableArguments {
             return replay
         }
         replay.warnings.forEach(Console.warning)
+        if replay.eventCount == 0 {
+            Console.warning("\(file): no events after the device description: nothing was recorded")
+        }
         if forPenSamples, !replay.deviceClasses.contains(.pen) {  // a pen beside the pad gives the samples
             for (index, deviceClass) in replay.deviceClasses.enumerated() where deviceClass == .pad {
                 Console.warning(

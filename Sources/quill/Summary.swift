@@ -55,7 +55,7 @@ struct Summary: ParsableCommand {
         print("tools:      \(tools.isEmpty ? "none" : tools.joined(separator: ", "))")
         print("strokes:    \(summary.strokeCount)")
         let phases = PenPhase.allCases.compactMap { phase in summary.phaseCounts[phase].map { "\(phase.rawValue) \($0)" } }
-        print("samples:    \(summary.sampleCount) (\(phases.joined(separator: ", ")))")
+        print("samples:    \(summary.sampleCount)\(phases.isEmpty ? "" : " (\(phases.joined(separator: ", ")))")")
         print("duration:   \(format((summary.timeRange?.upperBound ?? 0) - (summary.timeRange?.lowerBound ?? 0), 3)) s")
         print("pressure:   \(plain(summary.pressureRange)) (normalized, in contact)")
         print("altitude:   \(degrees(summary.altitudeRange))")

@@ -88,8 +88,8 @@ struct Preferences: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show or set the system-wide pencil preferences (preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview).")
 
-    @Argument(help: "show, or set KEY VALUE.")
-    var words: [String]
+    @Argument(help: "show (the default), or set KEY VALUE.")
+    var words: [String] = ["show"]
 
     @Option(help: "The preferences file (default: $XDG_CONFIG_HOME/quill/preferences.json).")
     var file: String?

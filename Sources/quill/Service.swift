@@ -44,6 +44,9 @@ struct Service: ParsableCommand {
 
     func validate() throws {
         if output != nil && replay == nil { throw ValidationError("--output needs --replay FILE (it writes what the replay would send to the virtual tablet)") }
+        if let output, [".yml", ".yaml"].contains(where: output.lowercased().hasSuffix) {
+            throw ValidationError("--output writes evemu text (what `quill convert` reads back): name it .events, not \((output as NSString).lastPathComponent)")
+        }
         if replay != nil && !devices.isEmpty { throw ValidationError("--replay plays a recording: --device is for live tablets") }
     }
 
@@ -125,13 +128,21 @@ struct Service: ParsableCommand {
         let pen = try file(relay.virtualDevice, outputPath)
         let pad = try relay.virtualPad.map { try file($0, stem + "-pad.events") }
         let keyboard = try relay.keyboard.map { try file($0, stem + "-keyboard.events") }
+        var counts = (pen: 0, pad: 0, keyboard: 0)
         while try relay.next(into: &output) {
             for event in output.pen { pen.text(EvemuWriter.line(event)) }
             for event in output.pad { pad?.text(EvemuWriter.line(event)) }
             for event in output.keyboard { keyboard?.text(EvemuWriter.line(event)) }
+            counts.pen += output.pen.count
+            counts.pad += output.pad.count
+            counts.keyboard += output.keyboard.count
             output.removeAll()
         }
         for file in [pen, pad, keyboard] { file?.flush() }
         for warning in relay.warnings { Console.warning(warning) }
+        // Say what was written, as `render` and `convert` do.
+        print("wrote \(outputPath): \(counts.pen) events of the virtual tablet \"\(relay.virtualDevice.name)\"")
+        if let padDevice = relay.virtualPad { print("wrote \(stem)-pad.events: \(counts.pad) events of \"\(padDevice.name)\"") }
+        if let keyboardDevice = relay.keyboard { print("wrote \(stem)-keyboard.events: \(counts.keyboard) events of \"\(keyboardDevice.name)\"") }
     }
 }

@@ -71,6 +71,8 @@ import Testing
         let config = freshConfig()
         let show = try quill(["preferences", "show"], config: config)
         #expect(show.output.contains("\"preferredTapAction\":\"switchEraser\""), "a missing file means the defaults")
+        // `quill preferences` alone shows them (it was a usage error).
+        #expect(try quill(["preferences"], config: config).output == show.output)
         let set = try quill(["preferences", "set", "preferredSqueezeAction", "showColorPalette"], config: config)
         #expect(set.status == 0 && set.output.contains("\"preferredSqueezeAction\":\"showColorPalette\""))
         let unknown = try quill(["preferences", "set", "preferredTapAction", "undoEverything"], config: config)

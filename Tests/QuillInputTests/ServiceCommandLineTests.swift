@@ -17,6 +17,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try gestures.quill(["service", "--replay", Fixtures.cintiq22HDT, "--output", out], config: config)
         #expect(run.status == 0, "\(run.error)")
+        // It says what it wrote (it printed nothing before issue 38), and refuses a YAML name for evemu text.
+        let written = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("E:") }.count
+        #expect(run.output.hasPrefix("wrote \(out): \(written) events of the virtual tablet \"Quill virtual: Wacom Cintiq 22HDT Pen\""), "\(run.output)")
+        let yaml = try gestures.quill(["service", "--replay", Fixtures.cintiq22HDT, "--output", Fixtures.temporaryPath(".yml")], config: config)
+        #expect(yaml.status == 64 && yaml.error.contains("--output writes evemu text"), "\(yaml.error)")
         // quill samples reads it: the real positions, the eraser after the first double tap.
         let real = try LiveSample.parse(try gestures.quill(["samples", Fixtures.cintiq22HDT], config: config).output)
         let virtual = try LiveSample.parse(try gestures.quill(["samples", out], config: config).output)

@@ -4,6 +4,7 @@ import QuillCore
 import QuillInput
 import QuillLayout
 import QuillRender
+import QuillSystem
 
 /// `quill map`: the recorded tablet's active area on a layout's canvas.
 struct MapCommand: ParsableCommand {
@@ -26,7 +27,7 @@ struct MapCommand: ParsableCommand {
     @Option(help: "full, split-2/3, split-1/2, split-1/3 or slide-over.")
     var mode: MultitaskingMode = .full
 
-    @Option(help: "fit (letterbox/pillarbox, no distortion), fill (crop) or stretch.")
+    @Option(name: [.customLong("mapping"), .customLong("fit")], help: "fit (letterbox/pillarbox, no distortion), fill (crop) or stretch (--fit is the same option).")
     var fit: TabletMapping.Mode = .fit
 
     @Option(help: "Rotation of the tablet: 0, 90, 180 or 270 degrees.")
@@ -37,15 +38,18 @@ struct MapCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let reader = try Recording.open(path: tablet, deviceFile: tabletDevice)
-            var description: DeviceDescription?
-            while description == nil, let item = try reader.next() {
-                if case let .device(_, found) = item { description = found }
+            // The tablet sized as every command sizes it: its declared resolution, else libwacom's
+            // dimensions (the 22HDT declares none).
+            let replay = try SampleReplay(path: tablet, deviceFile: tabletDevice, catalog: WacomCatalog.loadIfAvailable())
+            func pen() -> (name: String, mapping: TabletMapping)? {
+                replay.devices.indices.lazy.compactMap { index in replay.mapping(forDevice: index).map { (replay.devices[index].name, $0) } }.first
             }
-            guard let description, let x = description.axes[EvdevCode.Abs.x], let y = description.axes[EvdevCode.Abs.y], x.resolution > 0, y.resolution > 0 else {
-                throw RecordingError(file: tablet, line: nil, message: "the tablet has no ABS_X/ABS_Y with a resolution: its size in millimetres is unknown")
+            var events: [TabletEvent] = []
+            while pen() == nil, try replay.nextEvents(into: &events) { events.removeAll(keepingCapacity: true) }
+            guard let (name, tabletMapping) = pen() else {
+                throw RecordingError(file: tablet, line: nil, message: "no pen or puck among its devices, or its size in millimetres is unknown (no ABS_X/ABS_Y resolution, not in libwacom)")
             }
-            let width = x.span / Double(x.resolution), height = y.span / Double(y.resolution)
+            let width = tabletMapping.areaWidth, height = tabletMapping.areaHeight
             let layout = try LayoutEnvironment(deviceID: device, orientation: orientation, mode: mode, hand: hand).layout()
             var degrees = rotation
             if hand == .left { degrees = (degrees + 180) % 360 }
@@ -56,7 +60,7 @@ struct MapCommand: ParsableCommand {
             let corners = [TabletPoint(x: 0, y: 0), TabletPoint(x: width, y: 0), TabletPoint(x: width, y: height), TabletPoint(x: 0, y: height)]
                 .map { MapRecord.XY(mapping.canvasPoint(for: $0)) }
             let record = MapRecord(
-                tablet: .init(name: description.name, width_mm: width, height_mm: height), device: device, orientation: orientation.rawValue,
+                tablet: .init(name: name, width_mm: width, height_mm: height), device: device, orientation: orientation.rawValue,
                 mode: mode.rawValue, fit: fit.rawValue, rotation: degrees, canvas: .init(layout.drawableArea), mapped_area: .init(mapping.mappedArea),
                 points_per_mm: .init(x: mapping.horizontalPointsPerMillimetre, y: mapping.verticalPointsPerMillimetre), corners: corners)
             print(JSONLineEncoder().line(record))

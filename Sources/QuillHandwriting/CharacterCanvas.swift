@@ -5,8 +5,8 @@
 /// pieces at heap indexes 2·id + 1, 2·id + 2: a stroke of n vertices can reach depth n and
 /// allocate ≈ 2ⁿ entries (a real retracing stroke grew a process to 24 GB; ink-recognition.md).
 /// The cleaning, the same in training (`Tools/train-handwriting`) and recognition:
-/// 1. the character's box is scaled to ``fill`` of the canvas on its longer side (aspect kept)
-///    and centred — or, when the cell it was written in is known (Japanese and Chinese are
+/// 1. the character's box is scaled to ``fill`` of the canvas on its longer side (aspect kept;
+///    ``tegakiFill`` for Debian's Japanese Tegaki model) and centred — or, when the cell it was written in is known (Japanese and Chinese are
 ///    written in square cells, and their models know a character's place in it: 口 is small,
 ///    囗 fills the cell), that square cell is the whole canvas; coordinates are rounded to whole
 ///    units;
@@ -17,6 +17,12 @@
 struct CharacterCanvas: Hashable, Sendable {
     static let size = 1_000
     static let fill = 800.0
+    /// The fill that Debian's Japanese Tegaki model reads real pens best at: on Tegaki's training
+    /// writers japanese-native1 / -learner1, 84.5 / 86.0 % top-1 at 700 against 81.5 / 83.0 % at
+    /// 800 (a plateau from 650 to 750; 74.5 / 78.0 % at 1 000), although Tomoe's characters, which
+    /// the model was trained on, span a median 820 of their 1 000 units. (The Chinese model keeps
+    /// ``fill``: no real Chinese pens to choose on.)
+    static let tegakiFill = 700.0
     static let tolerance = 6.0
     static let maximumVertices = 16
     static let maximumStrokes = 40
@@ -32,8 +38,9 @@ struct CharacterCanvas: Hashable, Sendable {
     }
 
     /// The character drawn by `strokes` (any unit, y down) in `cell` (a square: x, y of its
-    /// top-left corner, side), or fitted to the canvas when nil; nil when nothing finite is left.
-    init?(_ strokes: [[HandwritingPoint]], cell: (x: Double, y: Double, side: Double)? = nil) {
+    /// top-left corner, side), or fitted to `fill` units of the canvas (its longer side) when nil;
+    /// nil when nothing finite is left.
+    init?(_ strokes: [[HandwritingPoint]], cell: (x: Double, y: Double, side: Double)? = nil, fill: Double = CharacterCanvas.fill) {
         let finite = strokes.prefix(Self.maximumStrokes).map { $0.filter { $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e9 && abs($0.y) < 1e9 } }.filter { !$0.isEmpty }
         guard let first = finite.first?.first else { return nil }
         var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
@@ -46,7 +53,7 @@ struct CharacterCanvas: Hashable, Sendable {
             }
         }
         let extent = Swift.max(maxX - minX, maxY - minY)
-        var scale = extent > 0 ? Self.fill / extent : 1
+        var scale = extent > 0 ? fill / extent : 1
         let half = Double(Self.size) / 2
         var (centreX, centreY) = ((minX + maxX) / 2, (minY + maxY) / 2)
         if let cell, cell.side > 0, cell.side.isFinite, cell.x.isFinite, cell.y.isFinite {

@@ -1,4 +1,4 @@
-/// Splits an ink into characters and words by space (and keeps writing order within each): what a
+/// Splits Latin ink into characters and words by space (and keeps writing order within each): what a
 /// character recognizer needs, since Zinnia reads one character at a time.
 enum CharacterSegmenter {
     struct Box {
@@ -91,32 +91,5 @@ enum CharacterSegmenter {
             right = Swift.max(right, characters[index].box.maxX)
         }
         return words
-    }
-
-    /// Japanese and Chinese, written left to right in square cells as wide as the line is tall
-    /// (`size`: the writing area's height, or the ink's). A stroke joins the character being
-    /// written while it starts within that character's cell (less than 0.8 × size right of its left
-    /// edge) and their union stays within one cell; otherwise it starts the next one.
-    static func squareCharacters(_ ink: HandwritingInk, size: Double?) -> (characters: [(strokes: [Int], box: Box)], size: Double, top: Double) {
-        let boxes = boxes(ink)
-        let all = boxes.compactMap { $0 }
-        guard let first = all.first else { return ([], 1, 0) }
-        let inkBox = all.dropFirst().reduce(first) { $0.union($1) }
-        let scale = Swift.max(size ?? inkBox.height, 1e-9)
-        var characters: [(strokes: [Int], box: Box)] = []
-        for (index, box) in boxes.enumerated() {
-            guard let box else { continue }
-            if var current = characters.last {
-                let union = current.box.union(box)
-                if union.width <= scale, box.minX < current.box.minX + 0.8 * scale {
-                    current.strokes.append(index)
-                    current.box = union
-                    characters[characters.count - 1] = current
-                    continue
-                }
-            }
-            characters.append(([index], box))
-        }
-        return (characters, scale, size == nil ? inkBox.minY : 0)
     }
 }

@@ -60,18 +60,27 @@ public struct RecognitionContext: Hashable, Sendable {
     /// The characters the field takes (a number field's digits, as a keyboard type tells Scribble):
     /// each character is read as the best of these; nil takes every character of the model.
     public var allowedCharacters: Set<Character>?
-    public init(preContext: String = "", writingArea: (width: Double, height: Double)? = nil, allowedCharacters: Set<Character>? = nil) {
+    /// The cells of a boxed field (one character a cell), in the ink's unit: Japanese and Chinese
+    /// read each cell written in as one character, its strokes those whose centre lies in it (or
+    /// nearest it). nil (or empty) finds the characters in the writing itself.
+    public var characterCells: [CharacterCell]?
+    public init(
+        preContext: String = "", writingArea: (width: Double, height: Double)? = nil, allowedCharacters: Set<Character>? = nil,
+        characterCells: [CharacterCell]? = nil
+    ) {
         self.preContext = preContext
         self.writingArea = writingArea
         self.allowedCharacters = allowedCharacters
+        self.characterCells = characterCells
     }
     public static func == (a: Self, b: Self) -> Bool {
         a.preContext == b.preContext && a.writingArea?.width == b.writingArea?.width && a.writingArea?.height == b.writingArea?.height
-            && a.allowedCharacters == b.allowedCharacters
+            && a.allowedCharacters == b.allowedCharacters && a.characterCells == b.characterCells
     }
     public func hash(into hasher: inout Hasher) {
         hasher.combine(preContext)
         hasher.combine(allowedCharacters)
+        hasher.combine(characterCells)
         hasher.combine(writingArea?.width)
         hasher.combine(writingArea?.height)
     }

@@ -11,19 +11,30 @@ import Foundation
 /// Debian `libzinnia`) with Debian's Tegaki models; English characters by Quill's classifier of
 /// the pen's directions (``LatinClassifier``, trained on UNIPEN by `Tools/train-handwriting`), or
 /// by a Zinnia model given as `modelPath`; English words are then read with a word list (Debian
-/// `wamerican`). Every character is cleaned before Zinnia sees it (``CharacterCanvas``): no stroke
+/// `wamerican`). English words, printed or cursive, are read whole by Quill's word network
+/// (``WordNetwork``, `words.network` beside the English model) over the word list
+/// (``WordBeamSearch``), except in fields that take only some characters (a number field). Every character is cleaned before Zinnia sees it (``CharacterCanvas``): no stroke
 /// can make it run away. Recognition is synchronous and thread-safe.
 public final class HandwritingRecognizer: Sendable {
     public let language: HandwritingLanguage
+    /// How Japanese and Chinese ink is split into characters (unused for English).
+    public let segmentation: CharacterLatticeParameters
     /// What reads a character: a Zinnia model, or Quill's English classifier — one of the two.
     /// (Two optionals, not an enum with payloads: an enum may keep its case in a pointer's spare
     /// bits, which hides the pointer from LeakSanitizer and reads as a leak when fuzzing.)
     private let zinnia: ZinniaModel?
     private let latin: LatinClassifier?
     private let words: WordDecoder?
+    /// English words read whole by Quill's word network (``WordNetwork``) and decoded over the word
+    /// list (``WordBeamSearch``); nil when `words.network` is not found beside the English model.
+    private let wordNetwork: WordNetwork?
+    private let wordSearch: WordBeamSearch?
 
     /// The English model's file name: Quill's classifier (its classes in `latin.classes` beside it).
     public static let englishModel = "latin.classifier"
+
+    /// The English word network's file name, looked for where the English model is.
+    public static let englishWordNetwork = "words.network"
 
     /// Debian's `wamerican` word list, the English default.
     public static let systemWordList = "/usr/share/dict/american-english"
@@ -51,11 +62,14 @@ public final class HandwritingRecognizer: Sendable {
     /// the word list (`wordListPath`, default Debian's `wamerican`; nil when missing reads
     /// characters without it). Throws naming the file, or the package to install.
     /// `alsoSearching` are more places to look for the model after the language's own (libquill
-    /// adds the ones beside itself).
+    /// adds the ones beside itself). `segmentation` sets how Japanese and Chinese ink is split into
+    /// characters.
     public init(
-        language: HandwritingLanguage, modelPath: String? = nil, wordListPath: String? = HandwritingRecognizer.systemWordList, alsoSearching: [String] = []
+        language: HandwritingLanguage, modelPath: String? = nil, wordListPath: String? = HandwritingRecognizer.systemWordList, alsoSearching: [String] = [],
+        segmentation: CharacterLatticeParameters = .defaults
     ) throws(HandwritingError) {
         self.language = language
+        self.segmentation = segmentation
         let searched = modelPath.map { [$0] } ?? Self.modelPaths(for: language) + alsoSearching
         guard let path = searched.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
             let package = switch language {
@@ -78,6 +92,15 @@ public final class HandwritingRecognizer: Sendable {
         } else {
             words = nil
         }
+        // The word network beside the model read (or where the default English model is looked for).
+        let directories = ([path] + Self.modelPaths(for: .english) + alsoSearching).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        if language == .english, let networkPath = directories.map({ $0 + "/" + Self.englishWordNetwork }).first(where: { FileManager.default.isReadableFile(atPath: $0) }) {
+            wordNetwork = try WordNetwork(path: networkPath)
+            wordSearch = WordBeamSearch(words: words?.lowercasedWords ?? [])
+        } else {
+            wordNetwork = nil
+            wordSearch = nil
+        }
     }
 
     /// The model's class count (characters it can read).
@@ -98,7 +121,9 @@ public final class HandwritingRecognizer: Sendable {
             // fixed spacing of the unit box): no cleaning needed beyond dropping points not finite.
             ranked = latin.classify(strokes.map(\.points), count: allowed == nil ? count : latin.classes.count)
         } else if let zinnia {
-            guard let canvas = CharacterCanvas(strokes.map(\.points), cell: cell) else { return [] }
+            // Debian's Japanese model reads real pens best fitted into 70 % of the canvas.
+            let fill = language == .japanese ? CharacterCanvas.tegakiFill : CharacterCanvas.fill
+            guard let canvas = CharacterCanvas(strokes.map(\.points), cell: cell, fill: fill) else { return [] }
             // With `allowed`, every class ranked (Zinnia scores them all anyway), then filtered.
             ranked = zinnia.classify(canvas, count: allowed == nil ? count : zinnia.classCount)
         } else {
@@ -110,27 +135,77 @@ public final class HandwritingRecognizer: Sendable {
 
     /// Reads the ink: units in writing order (words for English, characters for Japanese and
     /// Chinese), each with up to `candidates` candidates. Strokes with no finite point are in no unit.
+    /// Japanese and Chinese characters are decided with the classifier's help (one line of
+    /// horizontal writing; ``segmentation``), or by `context`'s ``RecognitionContext/characterCells``.
     public func recognize(_ ink: HandwritingInk, context: RecognitionContext = RecognitionContext(), candidates: Int = 5) -> [RecognizedUnit] {
         let limit = Swift.max(1, candidates)
         switch language {
         case .japanese, .simplifiedChinese:
-            // Each character in its square cell: the line's height, from the writing area's top
-            // (or the ink's), centred on the character across.
-            let line = CharacterSegmenter.squareCharacters(ink, size: context.writingArea?.height)
-            return line.characters.map { character in
-                let cell = (x: (character.box.minX + character.box.maxX) / 2 - line.size / 2, y: line.top, side: line.size)
-                return RecognizedUnit(
-                    candidates: classifyCharacter(character.strokes.map { ink.strokes[$0] }, cell: cell, count: limit, allowed: context.allowedCharacters),
-                    strokes: character.strokes)
+            // Characters decided with the classifier's help (CharacterLattice), or by the caller's
+            // cells; each read fitted to the model's canvas (in its cell when boxed).
+            let lattice = CharacterLattice(parameters: segmentation)
+            let asked = Swift.max(2, limit)
+            let characters = lattice.characters(ink, cells: context.characterCells) { strokes in
+                classifyCharacter(strokes.map { ink.strokes[$0] }, count: asked)
+            }
+            return characters.map { character in
+                let strokes = character.strokes.map { ink.strokes[$0] }
+                var candidates = Array(character.readings.prefix(limit))
+                if let cell = character.cell {
+                    let side = Swift.max(cell.width, cell.height)
+                    let square = (x: cell.x + cell.width / 2 - side / 2, y: cell.y + cell.height / 2 - side / 2, side: side)
+                    candidates = classifyCharacter(strokes, cell: square, count: limit, allowed: context.allowedCharacters)
+                } else if context.allowedCharacters != nil || candidates.isEmpty {
+                    candidates = classifyCharacter(strokes, count: limit, allowed: context.allowedCharacters)
+                }
+                return RecognizedUnit(candidates: candidates, strokes: character.strokes)
             }
         case .english:
             let characters = CharacterSegmenter.latinCharacters(ink)
+            // Whole words through the network, unless the field takes only some characters (a
+            // number field: read character by character, as the classifier does best).
+            if context.allowedCharacters == nil, let wordNetwork, let wordSearch {
+                return WordSpacing().words(characters).compactMap { word in
+                    let strokes = word.flatMap { characters[$0].strokes }.sorted()
+                    // The printed-letter reading's words too, scored by the network like its own.
+                    let printed = word.map { classifyCharacter(characters[$0].strokes.map { ink.strokes[$0] }, count: 20) }
+                    let read = readWord(strokes.map { ink.strokes[$0].points }, printed: decode(printed, limit: 3), network: wordNetwork, search: wordSearch, limit: limit)
+                    // Ink the network does not take as a word (more than 256 strokes): letter by letter.
+                    let candidates = read.isEmpty ? decode(printed, limit: limit) : read
+                    return candidates.isEmpty ? nil : RecognizedUnit(candidates: candidates, strokes: strokes)
+                }
+            }
             return CharacterSegmenter.words(characters).map { word in
                 let read = word.map { classifyCharacter(characters[$0].strokes.map { ink.strokes[$0] }, count: 20, allowed: context.allowedCharacters) }
                 let strokes = word.flatMap { characters[$0].strokes }.sorted()
                 return RecognizedUnit(candidates: decode(read, limit: limit), strokes: strokes)
             }
         }
+    }
+
+    /// A word's candidates from the word network: the words of the list it reads best, its raw
+    /// reading, and the `printed` reading's candidates (letter by letter) scored by the network as
+    /// its own words are (the log-probability that it reads them), ranked by that score; empty for
+    /// strokes that are not a word (no finite point, more than ``WordNetwork/maximumStrokes`` strokes).
+    private func readWord(_ strokes: [[HandwritingPoint]], printed: [RecognitionCandidate], network: WordNetwork, search: WordBeamSearch, limit: Int) -> [RecognitionCandidate] {
+        guard let features = WordNetwork.features(strokes), network.frames(points: features.count / WordNetwork.featureCount) > 0 else { return [] }
+        let output = network.logProbabilities(features)
+        let read = search.decode(output, alphabet: network.alphabet, limit: limit)
+        guard !read.isEmpty else { return read }
+        func listed(_ text: String) -> Bool { search.contains(Array(text.lowercased().utf8)) }
+        // The list's words, the network's and the printed reading's, ranked by the network's score.
+        var words = read.filter { listed($0.text) }
+        for candidate in printed where listed(candidate.text) && !words.contains(where: { $0.text.lowercased() == candidate.text.lowercased() }) {
+            let score = search.score(candidate.text, output, alphabet: network.alphabet)
+            if score > -.infinity { words.append(RecognitionCandidate(text: candidate.text, score: Double(score))) }
+        }
+        words.sort { $0.score > $1.score }
+        let count = Swift.max(1, limit)
+        // The raw reading is a candidate too (names, words of other languages), first only when no
+        // word of the list was read at all: a reading one letter off a word is the word.
+        guard let raw = read.first(where: { !listed($0.text) }) else { return Array(words.prefix(count)) }
+        guard !words.isEmpty else { return [raw] }
+        return count == 1 ? [words[0]] : Array(words.prefix(count - 1)) + [raw]
     }
 
     /// A word's candidates: digits and punctuation as read; letters through the word list, in the

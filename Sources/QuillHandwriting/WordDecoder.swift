@@ -12,6 +12,8 @@ struct WordDecoder: Sendable {
     private let words: [Int: [[UInt8]]]
     /// How many words were read.
     let count: Int
+    /// Every word read, lower-cased (a–z), shortest first.
+    var lowercasedWords: [[UInt8]] { words.keys.sorted().flatMap { words[$0]! } }
 
     init(path: String) throws(HandwritingError) {
         let text: String

@@ -125,7 +125,7 @@ let package = Package(
         // The canvas window: GTK 4 lives here only (with Cairo through QuillRender).
         .target(
             name: "QuillCanvas",
-            dependencies: ["CGtk", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillLayout", "QuillRender", "QuillHandwriting"]
+            dependencies: ["CGtk", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillDrawing", "QuillLayout", "QuillRender", "QuillHandwriting"]
         ),
         .target(
             name: "QuillInput",
@@ -180,7 +180,7 @@ let package = Package(
         .testTarget(name: "QuillStrokeTests", dependencies: ["QuillStroke", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillGesturesTests", dependencies: ["QuillGestures", "QuillCore", "QuillTestSupport", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "QuillLayoutTests", dependencies: ["QuillLayout", "QuillCore", "QuillTestSupport"]),
-        .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillHandwriting", "QuillHandwritingModel", "QuillRender", "QuillStroke", "QuillGestures", "QuillLayout", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
+        .testTarget(name: "QuillCanvasTests", dependencies: ["QuillCanvas", "QuillHandwriting", "QuillHandwritingModel", "QuillRender", "QuillStroke", "QuillGestures", "QuillDrawing", "QuillLayout", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         // The live session in process: scripted nodes and a clock the test moves.
         .testTarget(name: "QuillServiceTests", dependencies: ["QuillService", "QuillInput", "QuillGestures", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillDevicesTests", dependencies: ["QuillDevices", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),

@@ -1,4 +1,5 @@
 import QuillCore
+import QuillDrawing
 import QuillGestures
 import QuillHandwriting
 import QuillLayout
@@ -46,9 +47,14 @@ public final class CanvasModel {
     public private(set) var layout: Layout
     /// The document's size in points.
     public let document: CanvasSize
-    public private(set) var recorder: DrawingRecorder
-    /// The Apple Pencil model over the input (double tap, squeeze, pad and puck bindings).
-    public private(set) var session: PencilSession
+    /// The drawing and the Apple Pencil model over the input (double tap, squeeze, pad and puck
+    /// bindings), as every client of Quill draws: the window's palette and text boxes take their
+    /// samples between the pencil model and the drawing.
+    public private(set) var drawingSession: DrawingSession
+    /// The drawing's recorder (the session made it with the canvas's mapping).
+    public var recorder: DrawingRecorder { drawingSession.recorder! }
+    /// The Apple Pencil model over the input.
+    public var session: PencilSession { drawingSession.pencil }
     /// The preferences and tool state.
     public var interaction: PencilInteraction { session.interaction }
     private var outcomes: [PencilInteraction.Outcome] = []
@@ -56,6 +62,8 @@ public final class CanvasModel {
     /// What finger taps asked for, in order (each was carried out: undo, redo).
     public private(set) var fingerRequests: [FingerRequest] = []
     private var fingerGestures: [FingerGesture] = []
+    /// What a pen sample or a pad event gives of finger gestures: none the canvas acts on.
+    private var droppedFingerGestures: [FingerGesture] = []
     var changes: [DisplayChange] = []
     /// The last update of the stroke in contact (for the prediction tail), nil between strokes.
     public private(set) var lastUpdate: StrokeUpdate?
@@ -148,11 +156,12 @@ public final class CanvasModel {
         } else {
             used = try TabletMapping(areaWidth: size.width / Self.pointerPointsPerMillimetre, areaHeight: size.height / Self.pointerPointsPerMillimetre, canvas: size)
         }
-        recorder = DrawingRecorder(ink: options.ink, mapping: used, eraser: options.eraser, prediction: options.prediction)
         let tool = DrawingTool(ink: options.ink.type.rawValue, color: options.ink.color.hexString, width: options.ink.width)
-        var session = PencilSession(preferences: options.preferences, drawingPolicy: options.drawingPolicy)
+        var session = DrawingSession(
+            ink: options.ink, pencil: PencilSession(preferences: options.preferences, drawingPolicy: options.drawingPolicy), mapping: used,
+            options: .init(eraser: options.eraser, prediction: options.prediction, predicts: true))
         _ = session.select(tool)
-        self.session = session
+        drawingSession = session
     }
 
     /// Window points per millimetre assumed for a pointer's samples (a 96-dpi screen).
@@ -291,21 +300,19 @@ public final class CanvasModel {
             // The pen went away: what it wrote in a text box is read now.
             commitTextFields(now: now)
             visibleGap.penLeft()
-            session.handle(event, into: &outcomes)
+            drawingSession.interact(event, outcomes: &outcomes, fingers: &droppedFingerGestures)
+            droppedFingerGestures.removeAll(keepingCapacity: true)
             showOutcomes(now: now)
             pointer = nil
             hoverPreview = nil
         case .pad:
-            session.handle(event, into: &outcomes)
+            drawingSession.interact(event, outcomes: &outcomes, fingers: &droppedFingerGestures)
+            droppedFingerGestures.removeAll(keepingCapacity: true)
             showOutcomes(now: now)
-        case .touch(var touch):
+        case .touch, .touchFrame:
             // Fingers land where the pen would at the same millimetres (a screen tablet's touch
             // surface is its pen's), in the input space.
-            touch.location = recorder.engine.mapping.canvasPoint(for: touch.tabletLocation)
-            session.handle(.touch(touch), into: &outcomes, fingers: &fingerGestures)
-            actOnFingers(readAt: readAt, now: now)
-        case .touchFrame:
-            session.handle(event, into: &outcomes, fingers: &fingerGestures)
+            drawingSession.interact(event, outcomes: &outcomes, fingers: &fingerGestures)
             actOnFingers(readAt: readAt, now: now)
         case .proximityIn, .deviceAdded, .deviceBack:
             break
@@ -371,10 +378,14 @@ public final class CanvasModel {
     private func add(_ original: PenSample, readAt: Double?, now: Double, fromFinger: Bool) {
         // Where the pen is, on the frames' clock, whatever the sample does (the tablet's own millimetres).
         if !fromFinger, let sampleClock { visibleGap.addPen(at: original.tabletLocation, time: sampleClock.monotonic(original.time)) }
-        session.handle(.sample(original), into: &outcomes)
-        showOutcomes(now: now)
-        // A double tap to the eraser makes the pen end erase: a mode, never content.
-        var sample = session.inking(original)
+        if !fromFinger {
+            // The pen's sample for the pencil model (finger gestures come from touches only).
+            drawingSession.interact(.sample(original), outcomes: &outcomes, fingers: &droppedFingerGestures)
+            droppedFingerGestures.removeAll(keepingCapacity: true)
+            showOutcomes(now: now)
+        }
+        // A double tap to the eraser makes the tool erase: a mode, never content (from the next stroke).
+        var sample = drawingSession.inking(original)
         let mapping = recorder.engine.mapping
         let input = mapping.canvasPoint(for: sample.tabletLocation)
         let canvasPoint = pagePoint(forInput: input)
@@ -397,14 +408,14 @@ public final class CanvasModel {
         }
         if scribble(sample, at: canvasPoint, now: now, fromFinger: fromFinger) { return }
         readTimes.append(readAt ?? MonotonicClock.now())
-        let update = recorder.add(sample)
+        let update = drawingSession.add(sample)
         if sample.tool != .eraser, let update {
             if !recorder.latestGeometry.triangles.isEmpty { changes.append(.pieces(recorder.latestGeometry, recorder.engine.currentStroke?.ink ?? recorder.engine.ink)) }
             lastUpdate = update.isEnd ? nil : update
             lastUpdateIsFinger = fromFinger
         }
         if update?.isEnd == true { lastUpdate = nil }
-        noteCommitted(erased: !recorder.takeChanges().isEmpty, endedInk: sample.tool != .eraser && update?.isEnd == true, now: now)
+        noteCommitted(erased: !drawingSession.takeChanges().isEmpty, endedInk: sample.tool != .eraser && update?.isEnd == true, now: now)
     }
 
     /// The nib outline of the tool in use for a hovering `sample` at `page` (document points), or
@@ -441,8 +452,8 @@ public final class CanvasModel {
     /// left alone in a text box is read.
     public func advance(toSampleTime time: Double, now: Double) {
         advanceTextFields(to: time, now: now)
-        guard let deadline = session.nextDeadline, deadline <= time else { return }
-        session.advance(to: time, into: &outcomes)
+        guard let deadline = drawingSession.nextDeadline, deadline <= time else { return }
+        drawingSession.advance(to: time, outcomes: &outcomes)
         showOutcomes(now: now)
     }
 
@@ -451,10 +462,10 @@ public final class CanvasModel {
         let open = recorder.engine.currentStroke != nil && lastUpdate != nil
         let ink = recorder.engine.currentStroke?.ink ?? recorder.engine.ink
         commitTextFields(now: nil)
-        recorder.finish()
+        drawingSession.finishStrokes()
         lastUpdate = nil
         visibleGap.penLeft()
-        noteCommitted(erased: !recorder.takeChanges().isEmpty, endedInk: open ? true : false, ink: ink)
+        noteCommitted(erased: !drawingSession.takeChanges().isEmpty, endedInk: open ? true : false, ink: ink)
     }
 
     private func showOutcomes(now: Double) {
@@ -494,7 +505,7 @@ public final class CanvasModel {
         let tool = interaction.state.current
         guard !tool.isEraser, let type = InkType(rawValue: tool.ink), let color = try? InkColor(hex: tool.color) else { return }
         let width = type.widthRange.contains(tool.width) ? tool.width : type.defaultWidth
-        if let ink = try? Ink(type: type, color: color, width: width), ink != recorder.engine.ink { recorder.setInk(ink) }
+        if let ink = try? Ink(type: type, color: color, width: width), ink != recorder.engine.ink { drawingSession.setInk(ink) }
     }
 
     // MARK: - Palette and keys
@@ -535,7 +546,7 @@ public final class CanvasModel {
         guard Self.paletteColors.indices.contains(index) else { return }
         var tool = interaction.state.current.isEraser ? interaction.state.previous : interaction.state.current
         tool.color = Self.paletteColors[index]
-        if !session.select(tool).isEmpty { feedback = Feedback(text: "colour \(tool.color)", shownAt: now) }
+        if !drawingSession.select(tool).isEmpty { feedback = Feedback(text: "colour \(tool.color)", shownAt: now) }
         applyTool()
     }
 
@@ -550,7 +561,7 @@ public final class CanvasModel {
         } else {
             tool = .eraser
         }
-        let changes = session.select(tool)
+        let changes = drawingSession.select(tool)
         applyTool()
         if !changes.isEmpty { feedback = Feedback(text: "palette → \(tool.ink)", shownAt: now) }
     }
@@ -595,7 +606,7 @@ public final class CanvasModel {
     public func markSaved() { hasUnsavedChanges = false }
 
     private func restore(_ state: PageState) {
-        recorder.replaceStrokes(with: Drawing(canvasWidth: document.width, canvasHeight: document.height, strokes: state.strokes))
+        drawingSession.replaceStrokes(with: Drawing(canvasWidth: document.width, canvasHeight: document.height, strokes: state.strokes))
         for (index, text) in zip(textFields.indices, state.texts) where textFields[index].text != text { textFields[index].setText(text) }
         committed = pageState
         hasUnsavedChanges = true
@@ -646,7 +657,7 @@ public final class CanvasModel {
             tail.removeAll()
             return
         }
-        recorder.predictionTail(toward: lastUpdate, into: &tail)
+        drawingSession.predictionTail(toward: lastUpdate, into: &tail)
     }
 
     /// A frame was presented (painted) at monotonic second `time`; `showsPrediction` when it drew

@@ -10,7 +10,9 @@ import QuillStroke
 /// `quill render`, `quill shapes`, `quill gestures` — and so draws the same drawing of the same
 /// recording:
 /// - a pen's sample goes through ``PencilSession`` first (a double tap to the eraser makes the pen
-///   end erase from that sample on: a mode, never a change of what was drawn), then into the
+///   end erase: a mode, never a change of what was drawn; between strokes at once, during a stroke
+///   from the next one, since a stroke is all ink or all eraser — as libquill's engine and an ink
+///   change do), then into the
 ///   ``DrawingRecorder`` (ink, the eraser, hold to snap, Scribble's editing gestures);
 /// - a touch lands where the pen would at the same millimetres (a screen tablet's touch surface is
 ///   its pen's), goes to the finger recognizer, and a finger's ink joins the drawing when the
@@ -64,12 +66,22 @@ public struct DrawingSession {
     public let ink: Ink
     /// The touch surfaces' mapping once a touch was seen, else the pen's: where fingers land.
     private var touchMapping: TabletMapping?
+    /// Per pen (``PenSample/deviceIndex``): whether its stroke in progress erases, decided when it began.
+    private var strokeErases: [Int: Bool] = [:]
 
-    /// A session drawing with `ink`, the person's `preferences` and the app's `drawingPolicy`.
+    /// A session drawing with `ink`, the person's `preferences` and the app's `drawingPolicy`;
+    /// the drawing takes its canvas from the first pen (or drawing finger) of the source.
     public init(ink: Ink, pencil: PencilSession, options: Options = Options()) {
         self.ink = ink
         self.pencil = pencil
         self.options = options
+    }
+
+    /// A session whose drawing has its canvas from the start: a window's, which draws before any
+    /// source is known (`mapping`: the tablet's millimetres onto that canvas).
+    public init(ink: Ink, pencil: PencilSession, mapping: TabletMapping, options: Options = Options()) {
+        self.init(ink: ink, pencil: pencil, options: options)
+        recorder = makeRecorder(mapping)
     }
 
     /// The mapping of the drawing (its first pen's, or touch surface's): nil before either.
@@ -92,35 +104,104 @@ public struct DrawingSession {
     public mutating func handle(
         _ event: TabletEvent, from source: some DeviceMappings, outcomes: inout [PencilInteraction.Outcome], fingers: inout [FingerGesture]
     ) -> StrokeUpdate? {
-        var event = event
-        if case .touch(let touch) = event {
-            if touchMapping == nil { touchMapping = source.touchMapping(forDevice: touch.deviceIndex) }
-            event = .touch(placed(touch))
-        }
+        if case .touch(let touch) = event, touchMapping == nil { touchMapping = source.touchMapping(forDevice: touch.deviceIndex) }
         let fingersBefore = fingers.count
+        interact(event, outcomes: &outcomes, fingers: &fingers)
+        for case .ink(let fingerSample) in fingers[fingersBefore...] {
+            if recorder == nil, let mapping = touchMapping { recorder = makeRecorder(mapping) }
+            // A finger draws with the tool in use, as the pen does (the eraser erases).
+            add(options.gestures ? inking(fingerSample) : fingerSample)
+        }
+        guard case .sample(let sample) = event else { return nil }
+        // The pen's mapping, once there is a pen: fingers land where it would.
+        if recorder == nil || touchMapping == nil { touchMapping = source.mapping(forDevice: sample.deviceIndex) ?? touchMapping }
+        if recorder == nil, let mapping = source.mapping(forDevice: sample.deviceIndex) { recorder = makeRecorder(mapping) }
+        return add(options.gestures ? inking(sample) : sample)
+    }
+
+    /// The Apple Pencil model's part of one event, without drawing: a touch placed where the pen
+    /// would land, double taps and squeezes as `outcomes`, the fingers' gestures (a finger's ink
+    /// among them, for the caller to ``add(_:)`` when it draws) as `fingers`. A window that
+    /// handles its palette and text boxes between the event and the drawing calls this, then
+    /// ``inking(_:)`` and ``add(_:)``; ``handle(_:from:outcomes:fingers:)`` does all three.
+    public mutating func interact(_ event: TabletEvent, outcomes: inout [PencilInteraction.Outcome], fingers: inout [FingerGesture]) {
+        var event = event
+        if case .touch(let touch) = event { event = .touch(placed(touch)) }
         // Without gestures the pen's events leave the session out; fingers still go by the policy.
         if options.gestures || event.isTouchEvent {
             pencil.handle(event, into: &outcomes, fingers: &fingers)
         }
-        for case .ink(let fingerSample) in fingers[fingersBefore...] {
-            if recorder == nil, let mapping = touchMapping { recorder = makeRecorder(mapping) }
-            recorder?.add(fingerSample)
+    }
+
+    /// The pen's sample as the drawing takes it: while the tool in use is the eraser (a double tap
+    /// to the eraser, a squeeze, a palette), the pen end erases — a mode, never content. The
+    /// mode a stroke began with holds to its end (a stroke is all ink or all eraser): a switch
+    /// while the tip is down takes the next stroke, as libquill's engine and an ink change do.
+    public mutating func inking(_ sample: PenSample) -> PenSample {
+        let device = sample.deviceIndex
+        let erases: Bool
+        switch sample.phase {
+        case .began:
+            erases = pencil.isErasing
+            strokeErases[device] = erases
+        case .hover:
+            // Hovering: the tool in use now (what a hover preview shows).
+            erases = pencil.isErasing
+            strokeErases[device] = nil
+        case .moved, .ended, .cancelled:
+            if let decided = strokeErases[device] {
+                erases = decided
+            } else {
+                erases = pencil.isErasing
+                strokeErases[device] = erases
+            }
         }
-        // The pen's mapping, once there is a pen: fingers land where it would.
-        if case .sample(let sample) = event, recorder == nil || touchMapping == nil {
-            touchMapping = source.mapping(forDevice: sample.deviceIndex) ?? touchMapping
-        }
-        guard case .sample(let sample) = event else { return nil }
-        if recorder == nil, let mapping = source.mapping(forDevice: sample.deviceIndex) { recorder = makeRecorder(mapping) }
-        // A double tap to the eraser makes the pen end erase: a mode, never content.
-        return recorder?.add(options.gestures ? pencil.inking(sample) : sample)
+        guard erases, sample.tool != .eraser else { return sample }
+        var erasing = sample
+        erasing.tool = .eraser
+        return erasing
+    }
+
+    /// Adds a sample to the drawing as it is (a pen's after ``inking(_:)``, or a finger's ink);
+    /// returns what the stroke engine displays for a sample in contact. Nothing happens before the
+    /// drawing has its canvas.
+    @discardableResult
+    public mutating func add(_ sample: PenSample) -> StrokeUpdate? { recorder?.add(sample) }
+
+    /// The person picked `tool` (a palette, a key): it becomes the tool in use.
+    public mutating func select(_ tool: DrawingTool) -> [ToolState.Change] { pencil.select(tool) }
+
+    /// The ink of the next strokes (the stroke in progress keeps its own).
+    public mutating func setInk(_ ink: Ink) { recorder?.setInk(ink) }
+
+    /// The drawing becomes `drawing` (an undo, a redo, a document opened).
+    public mutating func replaceStrokes(with drawing: Drawing) { recorder?.replaceStrokes(with: drawing) }
+
+    /// The predicted tail of the stroke in progress toward `update`, into `tail` (emptied when none).
+    public mutating func predictionTail(toward update: StrokeUpdate?, into tail: inout BrushGeometry) {
+        if recorder == nil { tail.removeAll() } else { recorder?.predictionTail(toward: update, into: &tail) }
+    }
+
+    /// When the pencil model next needs time to pass (a pending single press, a squeeze hold), in
+    /// the samples' clock (seconds); nil when nothing waits.
+    public var nextDeadline: Double? { options.gestures ? pencil.nextDeadline : nil }
+
+    /// Time passed to `time` (seconds, the samples' clock) with no event.
+    public mutating func advance(to time: Double, outcomes: inout [PencilInteraction.Outcome]) {
+        if options.gestures { pencil.advance(to: time, into: &outcomes) }
     }
 
     /// Ends what is open at the end of the input: pending presses settle at `time` (seconds, the
     /// samples' clock), strokes in progress finish.
     public mutating func finish(at time: Double, outcomes: inout [PencilInteraction.Outcome]) {
         if options.gestures { pencil.finish(at: time, into: &outcomes) }
+        finishStrokes()
+    }
+
+    /// Strokes in progress finish (the pencil model's pending presses stay pending).
+    public mutating func finishStrokes() {
         recorder?.finish()
+        strokeErases.removeAll(keepingCapacity: true)
     }
 
     /// What changed in the drawing since last asked (the eraser's erasures and splits), oldest first.

@@ -1,13 +1,14 @@
 import Foundation
 import QuillCore
+import QuillDrawing
 import QuillGestures
 import QuillInput
 import QuillStroke
 import QuillSystem
 
 /// What `quill live` streams, whichever backend read the tablets: samples (as `quill samples`),
-/// smoothed strokes (as `quill strokes --emit smoothed`) or gestures (as `quill gestures`), each
-/// tablet (``PenSample/deviceIndex``) with its own stroke recorder and gesture recognizer. Times
+/// smoothed strokes (as `quill strokes --emit smoothed`: a ``DrawingSession`` per tablet, so two
+/// tablets drawing at once draw two strokes) or gestures (as `quill gestures`). Times
 /// are seconds from the start of the run, one clock for every tablet and both backends, and a
 /// tablet's times never step back (libinput stamps the tip-up it makes at an unplug up to 300 ms
 /// before the last sample read: such a time is raised to the last one).
@@ -19,7 +20,9 @@ struct LiveEmitter {
     private(set) var summary = SampleSummary()
     /// Seconds from the events being readable to their lines being written, one per read that wrote.
     private(set) var latencies: [Double] = []
-    private var recorders: [Int: DrawingRecorder] = [:]
+    /// `--emit strokes`: each tablet's drawing (``PenSample/deviceIndex``), as `quill strokes` draws it.
+    private var drawings: [Int: DrawingSession] = [:]
+    private let preferences: PencilPreferences
     private var session: PencilSession
     private var outcomes: [PencilInteraction.Outcome] = []
     private var fingerGestures: [FingerGesture] = []
@@ -30,7 +33,8 @@ struct LiveEmitter {
     init(emit: Live.Emit, measuresLatency: Bool) {
         self.emit = emit
         self.measuresLatency = measuresLatency
-        session = PencilSession(preferences: (try? PreferencesFile.read(PreferencesFile.systemPath)) ?? PencilPreferences())
+        preferences = (try? PreferencesFile.read(PreferencesFile.systemPath)) ?? PencilPreferences()
+        session = PencilSession(preferences: preferences)
     }
 
     /// Streams one sample of the tablet whose area `mapping` maps onto the canvas.
@@ -45,8 +49,14 @@ struct LiveEmitter {
         case .samples:
             output.line(SampleEncoding.jsonl.line(for: sample))
         case .strokes:
-            if recorders[device] == nil, let ink = try? Ink(type: .pen) { recorders[device] = DrawingRecorder(ink: ink, mapping: mapping, keepsDrawing: false) }
-            if let update = recorders[device]?.add(sample) { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
+            if drawings[device] == nil, let ink = try? Ink(type: .pen) {
+                drawings[device] = DrawingSession(ink: ink, pencil: PencilSession(preferences: preferences), options: .init(keepsDrawing: false))
+            }
+            let update = drawings[device]?.handle(.sample(sample), from: TheMapping(mapping: mapping), outcomes: &outcomes, fingers: &fingerGestures)
+            // The drawing's own gestures are not streamed (--emit gestures streams them).
+            outcomes.removeAll(keepingCapacity: true)
+            fingerGestures.removeAll(keepingCapacity: true)
+            if let update { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
         case .gestures:
             session.handle(.sample(sample), into: &outcomes)
         case .pad, .touches:
@@ -130,15 +140,17 @@ struct LiveEmitter {
     /// The tablet went away at `time` (libinput removed it): its open stroke is closed, its
     /// squeeze ends, a puck's bound buttons are released.
     private mutating func remove(device: Int, at time: Double) {
+        drawings[device]?.finish(at: time, outcomes: &outcomes)
+        outcomes.removeAll(keepingCapacity: true)  // the drawing's own gestures are not streamed
         if emit == .gestures { session.handle(.deviceRemoved(device: device, time: time), into: &outcomes) }
-        recorders[device]?.finish()
         flush(readable: nil)
     }
 
     /// The run ended at `time`: open strokes and pending gestures are closed.
     mutating func finish(at time: Double) {
+        for device in drawings.keys.sorted() { drawings[device]?.finish(at: time, outcomes: &outcomes) }
+        outcomes.removeAll(keepingCapacity: true)
         if emit == .gestures { session.finish(at: time, into: &outcomes) }
-        for device in recorders.keys.sorted() { recorders[device]?.finish() }
         flush(readable: nil)
     }
 
@@ -149,4 +161,11 @@ struct LiveEmitter {
         let p50 = sorted[sorted.count / 2], p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
         return String(format: "; latency readable→written p50 %.1f µs, p99 %.1f µs over %d reads", p50 * 1e6, p99 * 1e6, sorted.count)
     }
+}
+
+/// The one mapping a live sample came with, as a drawing session asks for it.
+private struct TheMapping: DeviceMappings {
+    let mapping: TabletMapping
+    func mapping(forDevice index: Int) -> TabletMapping? { mapping }
+    func touchMapping(forDevice index: Int) -> TabletMapping? { nil }
 }

@@ -1,5 +1,5 @@
 /// One pen sample, the way iPadOS describes an Apple Pencil touch (`UITouch`), made from one
-/// evdev frame of a Linux tablet. See `Recordings/README.md` and the README for the conversions.
+/// evdev frame of a Linux tablet. The QuillCore article (QuillCore.docc) gives each field's conversion.
 public struct PenSample: Hashable, Sendable {
     /// Seconds since the first event of the recording (or of the live session).
     public var time: Double

@@ -19,7 +19,7 @@ public enum TapSource: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Limits of a double tap. Defaults from the barrel-button presses in `Recordings/` (see the
-/// README): presses last 0.06–0.33 s (median 0.21), quick repeats follow 0.18–0.25 s after the
+/// QuillGestures article "Double tap and squeeze"): presses last 0.06–0.33 s (median 0.21), quick repeats follow 0.18–0.25 s after the
 /// release while separate presses are ≥ 0.4 s apart, and a hovering hand drifts up to ~10 mm.
 public struct DoubleTapParameters: Hashable, Sendable {
     /// Longest press that counts as a tap, seconds (> 0). Default 0.35 s.

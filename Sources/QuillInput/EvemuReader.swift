@@ -66,6 +66,25 @@ public final class EvemuReader: RecordingReader {
         return device.map { folder + $0 }.flatMap { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }
     }
 
+    /// The `.desc` files beside `path` nearest its name, for the error when none fits: those that
+    /// share the longest leading run of characters with it (at least 4; dashes, dots and case
+    /// aside, so `Wacom-Intuos4.stylus-tap.events` names `Wacom-Intuos4-6x9.desc` and its `-Pad`
+    /// and `-Pen` nodes), at most 3, shortest first, each as a path in the folder as written.
+    static func nearestDescriptions(to path: String) -> [String] {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let folder = String(path[..<slash])
+        let name = path[slash...]
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
+        func letters(_ text: Substring) -> [Character] { text.lowercased().filter { $0.isLetter || $0.isNumber } }
+        let target = letters(name)
+        let scored = entries.filter { $0.hasSuffix(".desc") }.map { entry in
+            let base = letters(entry.dropLast(".desc".count)[...])
+            return (entry: entry, shared: zip(base, target).prefix { $0 == $1 }.count)
+        }
+        guard let best = scored.map(\.shared).max(), best >= 4 else { return [] }
+        return scored.filter { $0.shared == best }.map(\.entry).sorted { ($0.count, $0) < ($1.count, $1) }.prefix(3).map { folder + $0 }
+    }
+
     /// Reads only the device header of an evemu file (a `.desc` file or a recording).
     public static func readDescription(path: String) throws -> DeviceDescription {
         let reader = try EvemuReader(path: path, headerOnly: ())
@@ -86,9 +105,11 @@ public final class EvemuReader: RecordingReader {
             deviceAnnounced = true
             if let externalDevice { return .device(index: 0, externalDevice) }
             guard hasHeader else {
+                let nearest = EvemuReader.nearestDescriptions(to: path)
+                let candidates = nearest.isEmpty ? "" : "; nearest: \(nearest.joined(separator: ", "))"
                 throw RecordingError(
                     file: path, line: nil,
-                    message: "no device header (N:, I:, B:, A: lines) and no .desc file beside it of its name or of the device it names (X.desc, or D.desc for D.scenario or D-scenario): give the device description with --device FILE.desc")
+                    message: "no device header (N:, I:, B:, A: lines) and no .desc file beside it of its name or of the device it names (X.desc, or D.desc for D.scenario or D-scenario)\(candidates): give the device description with --device FILE.desc")
             }
             return .device(index: 0, model.snapshot)
         }

@@ -9,7 +9,7 @@ import RealModule
 //  end of input is lifted first (phase `ended`), or `cancelled` when the input was cut off.
 
 /// Turns the frames of one tablet device into pen samples: a value-type state machine that
-/// follows libinput 1.22's tablet semantics (see the README, "How events become samples").
+/// follows libinput 1.22's tablet semantics (see the QuillInput article "How events become samples").
 ///
 /// Cost per frame is constant and the decoder allocates nothing: events are appended to a
 /// buffer the caller owns and reuses. Proximity changes are events of their own

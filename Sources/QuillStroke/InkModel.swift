@@ -1,6 +1,6 @@
 /// How a sample's pressure, tilt and direction become a mark: width, height and opacity per ink.
 ///
-/// Pressure curve (documented in the README): f(p) = 0.3 + 1.2·p^0.7 for p in 0 … 1, so a light
+/// Pressure curve (documented in the QuillStroke article "Strokes"): f(p) = 0.3 + 1.2·p^0.7 for p in 0 … 1, so a light
 /// touch (p ≈ 0.05) draws about 0.4× the nominal width, an average touch (p ≈ 0.24) 0.8× and a full
 /// press 1.5×. Every width is kept inside the ink's range (`InkType.widthRange`).
 public enum InkModel {

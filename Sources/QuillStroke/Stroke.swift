@@ -52,7 +52,7 @@ public struct Stroke: Hashable, Codable, Sendable {
 
 /// A drawing: strokes in painting order, on a canvas of the given size in points.
 public struct Drawing: Hashable, Codable, Sendable {
-    /// Format version of the drawing file (see the README, "Drawing file").
+    /// Format version of the drawing file (`DrawingFile`; see the QuillStroke article "Strokes").
     public var version: Int
     public var canvasWidth: Double
     public var canvasHeight: Double

@@ -18,7 +18,12 @@ struct LayoutCommand: ParsableCommand {
         commandName: "layout",
         abstract: "Place the canvas and tool palette for a device of the Human Interface Guidelines, or any window; print JSON or draw every placement.")
 
-    @Option(help: "A device id (see --list).")
+    @Option(help: "The iPad or iPhone model, e.g. ipad-pro-11 (--list names them).")
+    var model: String?
+
+    /// Not an option of this command: `--device` is a device description everywhere; here it
+    /// is a usage error that says to use `--model`.
+    @Option(help: .hidden)
     var device: String?
 
     @Option(help: "portrait or landscape.")
@@ -48,40 +53,52 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Write every device × orientation × mode: DIR/layouts.json and a picture of each.")
     var all = false
 
-    @Option(name: .shortAndLong, help: "The directory for --all.")
+    @Option(name: .shortAndLong, help: "The directory for --all (created when missing).")
     var output: String?
 
     @Option(help: "Picture format for --all: png or svg.")
     var format: String = "png"
 
+    func validate() throws {
+        if let device { throw DeviceOption.modelError(device) }
+        guard format == "png" || format == "svg" else { throw ValidationError("--format \(format): expected png or svg") }
+        if all, output == nil { throw ValidationError("--all needs --output DIR") }
+        // Checked here, while the command is parsed, so that a bad value is a usage error with
+        // this command's usage line.
+        if !list, !all { _ = try layout() }
+    }
+
     func run() throws {
+        if list {
+            for device in DeviceCatalog.all { print("\(device.id)\t\(device.name)") }
+            return
+        }
+        if all { return try writeAll() }
+        print(try layout().jsonText())
+    }
+
+    /// The layout of `--window` or `--model`; a bad value is a usage error naming the option.
+    func layout() throws -> Layout {
         do {
-            if list {
-                for device in DeviceCatalog.all { print("\(device.id)\t\(device.name)") }
-                return
-            }
-            if all { return try writeAll() }
-            let layout: Layout
             if let window {
-                let size = try CanvasSize(parsing: window)
-                layout = try Layout(windowWidth: size.width, height: size.height, scale: scale, textSize: textSize, hand: hand, palette: palette)
-            } else {
-                guard let device else { throw ValidationError("give --device ID (see --list), --window WxH or --all") }
-                layout = try LayoutEnvironment(deviceID: device, orientation: orientation, mode: mode, textSize: textSize, hand: hand, palette: palette).layout()
+                let size: CanvasSize
+                do {
+                    size = try CanvasSize(parsing: window)
+                } catch let error as ParameterError {
+                    let expected = error.field == "canvas" ? error.expected : "WIDTHxHEIGHT, each \(error.expected)"
+                    throw ValidationError("--window \(window): expected \(expected)")
+                }
+                return try Layout(windowWidth: size.width, height: size.height, scale: scale, textSize: textSize, hand: hand, palette: palette)
             }
-            print(layout.jsonText())
+            guard let model else { throw ValidationError("give --model ID (--list names them), --window WIDTHxHEIGHT or --all") }
+            return try LayoutEnvironment(deviceID: model, orientation: orientation, mode: mode, textSize: textSize, hand: hand, palette: palette).layout()
         } catch let error as LayoutError {
-            Console.error(error)
-            throw ExitCode.failure
-        } catch let error as ParameterError {
-            Console.error(error)
-            throw ExitCode.failure
+            throw error.usageError(window: window)
         }
     }
 
     func writeAll() throws {
-        guard let output else { throw ValidationError("--all needs -o DIR") }
-        guard format == "png" || format == "svg" else { throw ValidationError("--format must be png or svg") }
+        guard let output else { throw ValidationError("--all needs --output DIR") }
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         var objects: [String] = []
         var pictures = 0
@@ -98,5 +115,25 @@ struct LayoutCommand: ParsableCommand {
         }
         try ("[\n" + objects.joined(separator: ",\n") + "\n]\n").write(toFile: "\(output)/layouts.json", atomically: true, encoding: .utf8)
         print("wrote \(output)/layouts.json (\(objects.count) layouts) and \(pictures) pictures")
+    }
+}
+
+extension LayoutError {
+    /// This error as a usage error (exit 64) in the words of `quill layout` and `quill map`: the
+    /// option that gave the value (`--model`, `--mode`, `--window`, `--scale`), the value, why
+    /// and what is allowed.
+    func usageError(window: String? = nil) -> ValidationError {
+        let option: String
+        var given = value
+        switch field {
+        case "device": option = "--model"
+        case "mode": option = "--mode"
+        case "windowWidth", "height":
+            option = "--window"
+            given = window ?? value
+        case "scale": option = "--scale"
+        default: option = field
+        }
+        return ValidationError("\(option) \(given): \(reason) (allowed: \(allowed))")
     }
 }

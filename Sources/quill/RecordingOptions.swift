@@ -1,6 +1,7 @@
 import ArgumentParser
 import QuillCore
 import QuillInput
+import QuillLayout
 import QuillSystem
 
 /// Options shared by the commands that replay a recording.
@@ -8,13 +9,19 @@ struct RecordingOptions: ParsableArguments {
     @Argument(help: "A recording: evemu (.events, .evemu) or libinput record YAML (.yml); - (or a pipe) for standard input.")
     var file: String
 
-    @Option(name: .customLong("device"), help: "The device description (evemu .desc) for an event file without a header.")
+    @Option(
+        name: .customLong("device"),
+        help: "The device description (an evemu .desc file) of an event file without a header; by default the .desc beside it of its name (D.desc for D.events, D.scenario.events or D-scenario.events).")
     var deviceFile: String?
 
     @OptionGroup var tablet: TabletOptions
 
     @Flag(help: "On a read error, keep the samples read before it (the open stroke ends as cancelled) and warn.")
     var keepGoing = false
+
+    func validate() throws {
+        if let deviceFile { try DeviceOption.validateDescription(deviceFile) }
+    }
 
     func parameters() throws -> TabletDecoderParameters {
         try tablet.parameters()
@@ -78,5 +85,30 @@ struct RecordingOptions: ParsableArguments {
             }
         }
         return replay
+    }
+}
+
+/// `--device` means one thing wherever a recording is read: a device description, an evemu
+/// `.desc` file (header lines `N:`, `I:`, `B:`, `A:`). The iPad or iPhone model of `quill layout`
+/// and `quill map` is `--model`.
+enum DeviceOption {
+    /// Checks that `value` is a readable device description; otherwise a usage error (exit 64)
+    /// that names `--device` and, when `value` is a model of `quill layout --list`, says to use
+    /// `--model`.
+    static func validateDescription(_ value: String, option: String = "--device") throws {
+        if DeviceCatalog.all.contains(where: { $0.id == value }) {
+            throw ValidationError("\(option) \(value): \(option) is a device description (an evemu .desc file); \"\(value)\" is a model of `quill layout --list`: use --model \(value) with quill layout or quill map")
+        }
+        do {
+            _ = try EvemuReader.readDescription(path: value)
+        } catch let error as RecordingError {
+            throw ValidationError("\(option) \(value): \(error.message) (\(option) is a device description, an evemu .desc file)")
+        }
+    }
+
+    /// The usage error for `--device` given to a command whose device is a model (`quill layout`).
+    static func modelError(_ value: String) -> ValidationError {
+        let known = DeviceCatalog.all.contains { $0.id == value }
+        return ValidationError("--device \(value): --device is a device description (an evemu .desc file); the iPad or iPhone model is --model\(known ? ": use --model \(value)" : " (quill layout --list names them)")")
     }
 }

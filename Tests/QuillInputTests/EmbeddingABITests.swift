@@ -115,7 +115,7 @@ extension EmbeddingTests {
     @Test func theAppendedFieldsCarryTheirValues() throws {
         let scale = try run(try EmbeddingTests.abiCheck.get(), ["scale", "ipad-pro-12.9-gen3plus"])
         #expect(scale.status == 0, "\(scale.error)")
-        let json = try cli.quill("layout", "--device", "ipad-pro-12.9-gen3plus").output
+        let json = try cli.quill("layout", "--model", "ipad-pro-12.9-gen3plus").output
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let expected = try #require(object["scale"] as? Double)
         #expect(scale.output == "scale \(String(format: "%g", expected))\nscale 1\n" && expected == 2, "\(scale.output)")

@@ -12,7 +12,7 @@ import Testing
 
     @Test func printsOneObjectWithExactlyTheDocumentedKeys() throws {
         // layout.md: the 12.9" iPad Pro in a landscape 1/2 split is 678 pt wide and regular.
-        let run = try cli.quill("layout", "--device", "ipad-pro-12.9-gen3plus", "--orientation", "landscape", "--mode", "split-1/2")
+        let run = try cli.quill("layout", "--model", "ipad-pro-12.9-gen3plus", "--orientation", "landscape", "--mode", "split-1/2")
         #expect(run.status == 0)
         let layout = try object(run.output)
         #expect(Set(layout.keys) == ["device", "orientation", "mode", "window", "scale", "size_class", "safe_area", "layout_margins", "readable_width", "canvas", "palette", "obscured"])
@@ -26,7 +26,7 @@ import Testing
 
     @Test func aCompactWindowDocksThePaletteAndUsesSixteenPointMargins() throws {
         // 1/3 split: compact width; margins 16; the palette docked, so it covers nothing.
-        let layout = try object(try cli.quill("layout", "--device", "ipad-pro-12.9-gen3plus", "--orientation", "landscape", "--mode", "split-1/3").output)
+        let layout = try object(try cli.quill("layout", "--model", "ipad-pro-12.9-gen3plus", "--orientation", "landscape", "--mode", "split-1/3").output)
         #expect((layout["window"] as? [String: Double])?["width"] == 375)
         #expect((layout["size_class"] as? [String: String])?["horizontal"] == "compact")
         #expect((layout["layout_margins"] as? [String: Double]) == ["left": 16, "right": 16])
@@ -35,12 +35,12 @@ import Testing
     }
 
     @Test func impossibleCombinationsAreClearErrors() throws {
-        let portraitHalf = try cli.quill("layout", "--device", "ipad-pro-12.9-gen3plus", "--orientation", "portrait", "--mode", "split-1/2")
-        #expect(portraitHalf.status == 1 && portraitHalf.error.contains("no 1/2 split in portrait"))
-        let phoneSplit = try cli.quill("layout", "--device", "iphone-12-pro-max", "--orientation", "landscape", "--mode", "split-2/3")
-        #expect(phoneSplit.status == 1 && phoneSplit.error.contains("split-2/3"))
-        let unknown = try cli.quill("layout", "--device", "ipad-99", "--orientation", "landscape")
-        #expect(unknown.status == 1 && unknown.error.contains("ipad-99"))
+        let portraitHalf = try cli.quill("layout", "--model", "ipad-pro-12.9-gen3plus", "--orientation", "portrait", "--mode", "split-1/2")
+        #expect(portraitHalf.status == 64 && portraitHalf.error.contains("--mode split-1/2: ipad-pro-12.9-gen3plus has no 1/2 split in portrait"))
+        let phoneSplit = try cli.quill("layout", "--model", "iphone-12-pro-max", "--orientation", "landscape", "--mode", "split-2/3")
+        #expect(phoneSplit.status == 64 && phoneSplit.error.contains("--mode split-2/3"))
+        let unknown = try cli.quill("layout", "--model", "ipad-99", "--orientation", "landscape")
+        #expect(unknown.status == 64 && unknown.error.contains("--model ipad-99"))
     }
 
     @Test func anyWindowGetsASizeClassFromTheWidthRule() throws {
@@ -66,20 +66,20 @@ import Testing
 
     @Test func mapFitsTheTabletWithoutDistortion() throws {
         // The Intuos Pro M record: 44800/200 × 29600/200 = 224 × 148 mm.
-        let run = try cli.quill("map", "--tablet", Fixtures.intuosProRecord, "--device", "ipad-pro-12.9-gen3plus")
+        let run = try cli.quill("map", Fixtures.intuosProRecord, "--model", "ipad-pro-12.9-gen3plus")
         #expect(run.status == 0, "\(run.error)")
         let map = try object(run.output)
         #expect((map["tablet"] as? [String: Any])?["width_mm"] as? Double == 224)
         let area = try #require(map["mapped_area"] as? [String: Double])
         #expect(abs((area["width"] ?? 0) / (area["height"] ?? 1) - 224.0 / 148.0) < 1e-9)
-        let left = try object(try cli.quill("map", "--tablet", Fixtures.intuosProRecord, "--device", "ipad-pro-12.9-gen3plus", "--hand", "left").output)
+        let left = try object(try cli.quill("map", Fixtures.intuosProRecord, "--model", "ipad-pro-12.9-gen3plus", "--hand", "left").output)
         #expect(left["rotation"] as? Int == 180)
         let corners = try #require(left["corners"] as? [[String: Double]])
         // Turned 180°: the tablet's top-left corner lands at the bottom-right of the mapped area.
         #expect(abs((corners[0]["x"] ?? 0) - ((area["x"] ?? 0) + (area["width"] ?? 0))) < 1e-6)
         // The 22HDT declares no resolution: sized from libwacom as `quill info` sizes it (it was
         // refused before issue 38), when libwacom knows it.
-        let noResolution = try cli.quill("map", "--tablet", Fixtures.cintiq22HDT, "--device", "ipad-pro-11", "--mapping", "fill")
+        let noResolution = try cli.quill("map", Fixtures.cintiq22HDT, "--model", "ipad-pro-11", "--mapping", "fill")
         let info = try cli.quill("info", Fixtures.cintiq22HDT).output
         if info.contains("from libwacom") {
             #expect(noResolution.status == 0, "\(noResolution.error)")

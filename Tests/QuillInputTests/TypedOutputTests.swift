@@ -26,7 +26,7 @@ import Testing
         let runs: [[String]] = [
             ["samples", path], ["samples", path, "--display-rate", "60"], ["pad", path], ["gestures", path],
             ["strokes", path, "--emit", "smoothed"], ["strokes", path, "--emit", "predicted"], ["strokes", path, "--emit", "final"],
-            ["strokes", path, "--emit", "geometry"], ["map", "--tablet", path, "--device", "ipad-pro-12.9-gen3plus"],
+            ["strokes", path, "--emit", "geometry"], ["map", path, "--model", "ipad-pro-12.9-gen3plus"],
             ["summary", path, "-o", summary],
         ]
         for arguments in runs {

@@ -9,7 +9,7 @@ struct Quill: ParsableCommand {
         commandName: "quill",
         abstract: "Apple-Pencil-style pen samples from Linux tablets and their recordings (evemu, libinput record).",
         version: QuillVersion.string,
-        subcommands: [Summary.self, Samples.self, Info.self, Convert.self, Strokes.self, Shapes.self, Recognize.self, Render.self, Plot.self, Devices.self, Live.self, Record.self, LayoutCommand.self, MapCommand.self, Gestures.self, Preferences.self, Pad.self, Touches.self, Canvas.self, Service.self])
+        subcommands: [Summary.self, Samples.self, Info.self, Convert.self, Strokes.self, Shapes.self, Recognize.self, Render.self, Showcase.self, Plot.self, Devices.self, Live.self, Record.self, LayoutCommand.self, MapCommand.self, Gestures.self, Preferences.self, Pad.self, Touches.self, Canvas.self, Service.self])
 }
 
 extension Quill {

@@ -151,7 +151,7 @@ let package = Package(
         .target(
             name: "QuillC",
             dependencies: [
-                "CQuill", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillLayout", "QuillHandwriting",
+                "CQuill", "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillStroke", "QuillGestures", "QuillDrawing", "QuillLayout", "QuillHandwriting",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             exclude: ["libquill.map"],

@@ -1,23 +1,22 @@
 import CQuill
 import DequeModule
 import QuillCore
+import QuillDrawing
+import QuillGestures
 import QuillStroke
 
-/// What a quill_engine handle holds: the drawing (ink strokes through the stroke engine, the
-/// eraser's strokes erasing them), the geometry committed since the last take and the drawing's
-/// changes not yet taken.
+/// What a quill_engine handle holds: the drawing session (ink strokes through the stroke engine,
+/// the eraser's strokes erasing them; quill_engine_set_ink(QUILL_INK_ERASER) is the session's
+/// eraser tool, taking the next stroke while one is drawn, as in every client of
+/// ``DrawingSession``), the geometry committed since the last take and the drawing's changes not
+/// yet taken.
 final class EngineBox {
-    var recorder: DrawingRecorder
+    var session: DrawingSession
+    /// The session's drawing (made with the engine's canvas at creation: never nil).
+    var recorder: DrawingRecorder { session.recorder! }
     /// Committed geometry not yet taken by the caller (emptied, capacity kept, at each take).
     var pending = BrushGeometry()
     var strokeCount = 0
-    /// quill_engine_set_ink(QUILL_INK_ERASER): every end erases.
-    var erasesWithEveryEnd = false
-    /// A change of `erasesWithEveryEnd` asked for while the tip was down: it takes effect with the
-    /// next stroke, as an ink change does (a stroke is all ink or all eraser).
-    var pendingErasing: Bool?
-    /// The tip is down: the last sample added began or moved a stroke.
-    var isInContact = false
     /// The eraser's diameter in points (what an erasing update's width says).
     let eraserWidth: Double
     /// What the eraser did, not yet taken.
@@ -26,17 +25,16 @@ final class EngineBox {
     var lastTime = 0.0
 
     init(recorder: DrawingRecorder) {
-        self.recorder = recorder
+        // The app's own double taps choose the eraser (quill_engine_set_ink): the session's pencil
+        // model only keeps the tool in use.
+        session = DrawingSession(pencil: PencilSession(), recorder: recorder, options: .init(gestures: false))
         eraserWidth = 2 * recorder.eraserRadius
     }
 
     init(copying other: EngineBox) {
-        recorder = other.recorder
+        session = other.session
         pending = other.pending
         strokeCount = other.strokeCount
-        erasesWithEveryEnd = other.erasesWithEveryEnd
-        pendingErasing = other.pendingErasing
-        isInContact = other.isInContact
         eraserWidth = other.eraserWidth
         changes = other.changes
         lastTime = other.lastTime
@@ -44,7 +42,7 @@ final class EngineBox {
 
     /// Moves the recorder's changes into the queue, timed `time`.
     func collectChanges(at time: Double) {
-        for change in recorder.takeChanges() {
+        for change in session.takeChanges() {
             var value = quill_stroke_change()
             value.size = UInt32(MemoryLayout<quill_stroke_change>.size)
             value.time = time
@@ -118,7 +116,7 @@ private func makeEngine(_ value: quill_engine_options, mapping: TabletMapping, c
     recorder.isSmoothingEnabled = value.smoothing_off == 0
     recorder.isPredictionEnabled = value.prediction_off == 0
     let box = EngineBox(recorder: recorder)
-    box.erasesWithEveryEnd = erasing
+    if erasing { _ = box.session.select(.eraser) }
     return box
 }
 
@@ -190,15 +188,10 @@ private func addSample(
         let prediction = try predicted.map { try CSample.read($0).tabletLocation }
         let target = try update.map { try CStatus.checkOutput($0, "quill_stroke_update") }
         // A double tap to the eraser: every end erases (a mode, never content), from the next stroke.
-        if let pending = box.pendingErasing, !box.isInContact || input.phase == .began {
-            box.erasesWithEveryEnd = pending
-            box.pendingErasing = nil
-        }
-        if box.erasesWithEveryEnd { input.tool = .eraser }
+        input = box.session.inking(input)
         let erasing = input.tool == .eraser
-        box.isInContact = input.phase == .began || input.phase == .moved
         // Only ink reaches the caller's geometry, straight into its buffer; the eraser's path is not drawn.
-        guard let result = box.recorder.add(input, prediction: prediction, appendingInkTo: &box.pending) else { return 0 }
+        guard let result = box.session.add(input, prediction: prediction, appendingInkTo: &box.pending) else { return 0 }
         box.lastTime = result.time
         // The eraser acts when its stroke ends (or another begins without an end).
         if box.recorder.hasChanges { box.collectChanges(at: result.time) }
@@ -276,13 +269,8 @@ enum CGeometry {
 public func quill_engine_finish(_ handle: OpaquePointer?) -> Int32 {
     guarded {
         let box = try EngineBox.from(handle)
-        box.recorder.finish()
+        box.session.finishStrokes()
         box.collectChanges(at: box.lastTime)
-        box.isInContact = false
-        if let pending = box.pendingErasing {
-            box.erasesWithEveryEnd = pending
-            box.pendingErasing = nil
-        }
         return CStatus.ok
     }
 }
@@ -292,14 +280,15 @@ public func quill_engine_set_ink(_ handle: OpaquePointer?, _ ink: Int32, _ width
     guarded(naming: ["Ink.width": "width"]) {
         let box = try EngineBox.from(handle)
         let erasing = ink == CInk.eraser
-        if !erasing { box.recorder.setInk(try Ink(type: try CInk.type(ink, "ink"), width: width == 0 ? nil : width)) }
-        // Like an ink change: at once between strokes, from the next stroke while one is drawn.
-        if box.isInContact {
-            box.pendingErasing = erasing
+        if erasing {
+            _ = box.session.select(.eraser)
         } else {
-            box.erasesWithEveryEnd = erasing
-            box.pendingErasing = nil
+            let chosen = try Ink(type: try CInk.type(ink, "ink"), width: width == 0 ? nil : width)
+            box.session.setInk(chosen)
+            _ = box.session.select(DrawingTool(ink: chosen.type.rawValue, color: chosen.color.hexString, width: chosen.width))
         }
+        // Like an ink change: at once between strokes, from the next stroke while one is drawn
+        // (the session decides a stroke's tool when it begins).
         return CStatus.ok
     }
 }

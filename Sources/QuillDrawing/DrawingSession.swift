@@ -84,6 +84,13 @@ public struct DrawingSession {
         recorder = makeRecorder(mapping)
     }
 
+    /// A session over a drawing the caller made (libquill's engine: its eraser radius, smoothing
+    /// and prediction switches are the caller's).
+    public init(pencil: PencilSession, recorder: DrawingRecorder, options: Options = Options()) {
+        self.init(ink: recorder.engine.ink, pencil: pencil, options: options)
+        self.recorder = recorder
+    }
+
     /// The mapping of the drawing (its first pen's, or touch surface's): nil before either.
     public var mapping: TabletMapping? { recorder?.engine.mapping }
     /// The drawing so far (nil before a pen or drawing finger gave its canvas).
@@ -167,6 +174,13 @@ public struct DrawingSession {
     /// drawing has its canvas.
     @discardableResult
     public mutating func add(_ sample: PenSample) -> StrokeUpdate? { recorder?.add(sample) }
+
+    /// Adds a sample as ``add(_:)`` does, the ink's new geometry appended to `geometry` (the
+    /// caller's buffer) and `prediction` (millimetres, the platform's) in place of Quill's own.
+    @discardableResult
+    public mutating func add(_ sample: PenSample, prediction: TabletPoint?, appendingInkTo geometry: inout BrushGeometry) -> StrokeUpdate? {
+        recorder?.add(sample, prediction: prediction, appendingInkTo: &geometry)
+    }
 
     /// The person picked `tool` (a palette, a key): it becomes the tool in use.
     public mutating func select(_ tool: DrawingTool) -> [ToolState.Change] { pencil.select(tool) }

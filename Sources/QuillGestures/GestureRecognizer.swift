@@ -56,7 +56,9 @@ public struct GestureEvent: Hashable, Sendable {
 /// A value-type state machine; time comes from the samples (so replay is deterministic), and a
 /// live loop asks ``nextDeadline`` when to call ``advance(to:into:)`` if no sample arrives. A
 /// single press that does not become a double tap is delivered as ordinary button events once it
-/// can no longer be part of one. No allocation per sample once `events` has grown.
+/// can no longer be part of one: at its deadline, when the tip touches (``settleForContact(into:)``:
+/// a press held back is never delivered inside the stroke that follows it), or when the tool leaves
+/// proximity (never after it left). No allocation per sample once `events` has grown.
 public struct GestureRecognizer: Sendable {
     public let parameters: DoubleTapParameters
 
@@ -73,6 +75,9 @@ public struct GestureRecognizer: Sendable {
     private var plainTapPress = false
     private var squeezePress: (time: Double, pose: HoverPose?)?
     private var isSqueezing = false
+    /// The squeeze button's press was delivered as a plain press (the tip touched while it was held
+    /// for the squeeze decision): its release is a plain release, never a squeeze.
+    private var plainSqueezePress = false
     private var previousButtons: PenButtons = []
     private var isEraserInProximity = false
     private var lastPose: HoverPose?
@@ -87,7 +92,7 @@ public struct GestureRecognizer: Sendable {
         var deadline: Double?
         func consider(_ time: Double) { deadline = Swift.min(deadline ?? time, time) }
         if let firstTap { consider(firstTap.release + parameters.maximumGap) }
-        if let press = squeezePress, !isSqueezing { consider(press.time + parameters.squeezeHold) }
+        if let press = squeezePress, !isSqueezing, !plainSqueezePress { consider(press.time + parameters.squeezeHold) }
         if let press = tapPress, !plainTapPress { consider(press.time + parameters.maximumPressDuration) }
         return deadline
     }
@@ -99,7 +104,7 @@ public struct GestureRecognizer: Sendable {
             events.append(first.releaseEvent)
             firstTap = nil
         }
-        if let press = squeezePress, !isSqueezing, time >= press.time + parameters.squeezeHold {
+        if let press = squeezePress, !isSqueezing, !plainSqueezePress, time >= press.time + parameters.squeezeHold {
             isSqueezing = true
             events.append(GestureEvent(time: press.time + parameters.squeezeHold, kind: .squeeze(.began), pose: lastPose))
         }
@@ -122,6 +127,9 @@ public struct GestureRecognizer: Sendable {
         let pose = HoverPose(sample)
         lastPose = pose
         lastLocation = sample.tabletLocation
+        // The tip touching says "not a double tap, not a squeeze" for whatever is held back: it
+        // is delivered now, before the stroke's first sample, never inside the stroke.
+        if sample.phase == .began { settleForContact(into: &events) }
         // The eraser end: its own tool while it is in proximity (not a double tap).
         if (sample.tool == .eraser) != isEraserInProximity {
             isEraserInProximity = sample.tool == .eraser
@@ -135,7 +143,10 @@ public struct GestureRecognizer: Sendable {
         if pressed.contains(tap) { pressTap(sample, pose: pose, into: &events) }
         if released.contains(tap) { releaseTap(sample, pose: pose, into: &events) }
 
-        if pressed.contains(squeeze) { squeezePress = (sample.time, pose) }
+        if pressed.contains(squeeze) {
+            squeezePress = (sample.time, pose)
+            plainSqueezePress = false
+        }
         if isSqueezing, !released.contains(squeeze) {
             if sample.phase == .began {
                 isSqueezing = false
@@ -148,12 +159,15 @@ public struct GestureRecognizer: Sendable {
         if released.contains(squeeze), let press = squeezePress {
             if isSqueezing {
                 events.append(GestureEvent(time: sample.time, kind: .squeeze(.ended), pose: pose))
+            } else if plainSqueezePress {
+                events.append(GestureEvent(time: sample.time, kind: .button(parameters.squeezeSource, isPressed: false), pose: pose))
             } else {
                 events.append(GestureEvent(time: press.time, kind: .button(parameters.squeezeSource, isPressed: true), pose: press.pose))
                 events.append(GestureEvent(time: sample.time, kind: .button(parameters.squeezeSource, isPressed: false), pose: pose))
             }
             isSqueezing = false
             squeezePress = nil
+            plainSqueezePress = false
         }
     }
 
@@ -166,12 +180,48 @@ public struct GestureRecognizer: Sendable {
         firstTap = nil
     }
 
-    /// The tool left proximity at `time`: a squeeze is cancelled, buttons are released, the eraser end leaves.
+    /// The tip touched: nothing held back can become a double tap or a squeeze any more. A first
+    /// tap waiting for its second is delivered (press and release); a tap-button press held for
+    /// the double-tap decision (a second press too, after its first tap) and a squeeze-button
+    /// press held for the squeeze decision are delivered as plain presses, whose releases follow
+    /// as plain releases. A squeeze already begun is left to the sample (it cancels it).
+    /// ``add(_:into:)`` calls it for a sample in phase `began`; a relay whose stream says "touching"
+    /// earlier (`BTN_TOUCH` before the pressure crosses the contact threshold) calls it then.
+    public mutating func settleForContact(into events: inout [GestureEvent]) {
+        if let first = firstTap {
+            events.append(first.press)
+            events.append(first.releaseEvent)
+            firstTap = nil
+        }
+        if let press = tapPress, !plainTapPress {
+            plainTapPress = true
+            events.append(GestureEvent(time: press.time, kind: .button(parameters.source, isPressed: true), pose: press.pose))
+        }
+        if let press = squeezePress, !isSqueezing, !plainSqueezePress {
+            plainSqueezePress = true
+            events.append(GestureEvent(time: press.time, kind: .button(parameters.squeezeSource, isPressed: true), pose: press.pose))
+        }
+    }
+
+    /// The tool left proximity at `time`: a squeeze is cancelled, a first tap still waiting is
+    /// delivered, a press still held (squeeze button included) is delivered and released, the
+    /// eraser end leaves. Nothing pressed is lost, and nothing is delivered after it.
     public mutating func proximityOut(at time: Double, into events: inout [GestureEvent]) {
         advance(to: time, into: &events)
         if isSqueezing { events.append(GestureEvent(time: time, kind: .squeeze(.cancelled), pose: nil)) }
+        // A first tap still waiting goes first: it was released before anything still held.
+        if let first = firstTap {
+            events.append(first.press)
+            events.append(first.releaseEvent)
+            firstTap = nil
+        }
+        if let press = squeezePress, !isSqueezing {
+            if !plainSqueezePress { events.append(GestureEvent(time: press.time, kind: .button(parameters.squeezeSource, isPressed: true), pose: press.pose)) }
+            events.append(GestureEvent(time: time, kind: .button(parameters.squeezeSource, isPressed: false), pose: nil))
+        }
         isSqueezing = false
         squeezePress = nil
+        plainSqueezePress = false
         if let press = tapPress {
             if !plainTapPress { events.append(GestureEvent(time: press.time, kind: .button(parameters.source, isPressed: true), pose: press.pose)) }
             events.append(GestureEvent(time: time, kind: .button(parameters.source, isPressed: false), pose: nil))

@@ -10,7 +10,8 @@ import QuillCore
 ///   preferred actions, the app's opted-in custom action); then the buttons of a puck or lens
 ///   act through the person's puck bindings;
 /// - a **proximity-out** (or a device removed) ends a squeeze in progress, settles a pending
-///   single press and releases the puck buttons still held;
+///   single press and releases the puck buttons still held; a sample whose tip touches settles
+///   a pending press too (delivered before the stroke, never inside it);
 /// - a **pad** event acts through the person's pad bindings, at the pen's last hover location;
 /// - **touches** go to the ``FingerGestureRecognizer``: taps (undo, redo), the canvas transform,
 ///   and a finger's ink when the ``drawingPolicy`` lets a finger draw.
@@ -124,6 +125,15 @@ public struct PencilSession: Sendable {
     /// press reaches apps while the tool is still there.
     public mutating func settleWaitingTap(of device: Int, into outcomes: inout [PencilInteraction.Outcome]) {
         recognizers[device]?.settleWaitingTap(into: &pending)
+        drain(into: &outcomes)
+    }
+
+    /// The tip of `device` touched by the source's own account (a relay's `BTN_TOUCH`, which can
+    /// come before the pressure crosses the contact threshold): whatever its recognizer holds back
+    /// is delivered now, as for a sample in phase `began` (``GestureRecognizer/settleForContact(into:)``),
+    /// so no press reaches apps inside the stroke that follows it.
+    public mutating func settleForContact(of device: Int, into outcomes: inout [PencilInteraction.Outcome]) {
+        recognizers[device]?.settleForContact(into: &pending)
         drain(into: &outcomes)
     }
 

@@ -55,9 +55,11 @@ public struct RelayOptions: Hashable, Sendable {
 ///   something here (``VirtualTablet/acts(_:chords:)``: not `ignore`, not a palette action without
 ///   a chord): the presses that make a double tap never reach apps, a single press reaches them
 ///   (press and release, each a frame of its own) as soon as it can no longer become a double tap
-///   (at its deadline, or before the pen leaves proximity), and a press while the tip touches at once;
+///   (at its deadline, before the frame in which the tip touches, or before the pen leaves
+///   proximity), and a press while the tip touches at once: a press made while hovering never
+///   reaches apps inside the stroke that follows it;
 /// - the **squeeze button** (`BTN_STYLUS2`) likewise: a short press passes through, a held one is
-///   the squeeze;
+///   the squeeze, one held when the tip touches is a plain press from then on;
 /// - **switchEraser** / **switchPrevious**: the virtual pen leaves proximity and comes back as the
 ///   eraser (`BTN_TOOL_RUBBER`, the eraser's tool id, the same serial) at the same place, so every
 ///   app switches to its own eraser as it does for the eraser end; later frames of the pen end
@@ -149,12 +151,23 @@ public struct TabletRelay: Sendable {
         decoder.decode(frame: frame, into: &decoded)
         outcomes.removeAll(keepingCapacity: true)
         for event in decoded { session.handle(event, into: &outcomes) }
-        // The frame's tool changes, read once: the real tool leaving, a tool entering.
+        // The frame's tool changes, read once: the real tool leaving, a tool entering; and the tip
+        // touching on the virtual node (`BTN_TOUCH` 1 while it is up there).
         var entering: UInt16?
         var isLeaving = false
-        for event in frame where event.type == EvdevCode.EventType.key && Self.isTool(event.code) {
-            if event.value != 0 { entering = event.code } else if event.code == realTool { isLeaving = true }
+        var isTouchingDown = false
+        for event in frame where event.type == EvdevCode.EventType.key {
+            if Self.isTool(event.code) {
+                if event.value != 0 { entering = event.code } else if event.code == realTool { isLeaving = true }
+            } else if event.code == EvdevCode.Key.touch {
+                isTouchingDown = event.value != 0 && !isTouching
+            }
         }
+        // The tip touching: a press held back can no longer be a double tap's or a squeeze's, and
+        // apps must not get it inside the stroke: it goes now, before the tip-down frame. The
+        // decoder settles it itself when its contact begins (pressure past libinput's threshold);
+        // BTN_TOUCH can come frames earlier, and it is what the virtual node says.
+        if isTouchingDown { session.settleForContact(of: decoder.deviceIndex, into: &outcomes) }
         // The tool leaving: a first tap still waiting can no longer be a double tap's (and its
         // press would find no tool to belong to): it goes now, before the tool leaves.
         if isLeaving { session.settleWaitingTap(of: decoder.deviceIndex, into: &outcomes) }

@@ -107,7 +107,7 @@ struct CanvasModelTests {
     }
 
     @Test func aDoubleTapSwitchesTheToolAndNeverChangesTheDrawing() throws {
-        // The 22HDT's five double taps (GestureCommandLineTests counts them from the raw presses):
+        // The 22HDT's four double taps (GestureCommandLineTests counts them from the raw presses):
         // each flashes the tool indicator and switches pen ↔ eraser; the strokes stay as they were.
         let (items, mapping) = try Self.timeline(Self.cintiq22HDT)
         let model = try Self.model(mapping)
@@ -125,8 +125,9 @@ struct CanvasModelTests {
                 }
             }
         }
-        #expect(taps == ["double tap → eraser", "double tap → pen", "double tap → eraser", "double tap → pen", "double tap → eraser"])
-        #expect(model.interaction.state.current.isEraser)
+        // Four: the presses at 9.06, 46.77 and 59.49 s are settled by the tip touching before the next (issue 39).
+        #expect(taps == ["double tap → eraser", "double tap → pen", "double tap → eraser", "double tap → pen"])
+        #expect(!model.interaction.state.current.isEraser)
         // Strokes drawn while the double tap had switched to the eraser erased instead of inking.
         #expect(model.recorder.drawing.strokes.count < 29)
     }
@@ -151,7 +152,7 @@ struct CanvasModelTests {
             }
         }
         model.finish()
-        #expect(ignored == 5)
+        #expect(ignored == 4)  // the recording's four double taps (issue 39)
         // Nothing erased: the recording's 29 pen strokes are all ink (`quill render --no-gestures`).
         #expect(model.recorder.drawing.strokes.count == 29)
     }
@@ -190,22 +191,24 @@ struct CanvasModelTests {
     }
 
     @Test func aDoubleTapSetToShowColoursShowsThemAndAPenTapPicksOne() throws {
-        // The 22HDT's five double taps with "show colour palette": shown, hidden, …, shown.
+        // The 22HDT's double taps with "show colour palette": shown, hidden, shown (the replay stops
+        // at the third of its four, the palette showing).
         var preferences = PencilPreferences()
         preferences.preferredTapAction = .showColorPalette
         let (items, mapping) = try Self.timeline(Self.cintiq22HDT)
         let model = try Self.model(mapping, preferences: preferences)
         var shown: [Bool] = []
-        for item in items {
+        replay: for item in items {
             switch item {
             case let .proximityOut(time): model.proximityOut(at: time, now: 0)
             case let .sample(sample):
                 let before = model.feedback
                 model.add(sample, now: sample.time)
                 if let feedback = model.feedback, feedback != before, feedback.text.hasPrefix("double tap") { shown.append(!model.colorSwatches.isEmpty) }
+                if shown.count == 3 { break replay }
             }
         }
-        #expect(shown == [true, false, true, false, true])
+        #expect(shown == [true, false, true])
         let swatches = model.colorSwatches
         #expect(swatches.count == CanvasModel.paletteColors.count && swatches.allSatisfy { model.layout.safeAreaRect.contains($0) })
         // A tap on the third swatch: the tool takes that colour, the drawing gets no stroke.

@@ -74,9 +74,10 @@ extension EmbeddingTests {
         let kinds = oldLines.filter { $0.hasPrefix("outcome ") }.map { Int($0.split(separator: " ")[2]) ?? -1 }
         #expect(kinds.allSatisfy { (0...4).contains($0) }, "\(Set(kinds))")
         if recording == Fixtures.cintiq22HDT {
-            // Double taps and squeezes, with the preferences a 0.4.0 struct gave (tap: switch to previous); today's
+            // Double taps (four: a tip touching between two presses makes them presses, issue 39) and
+            // squeezes, with the preferences a 0.4.0 struct gave (tap: switch to previous); today's
             // header also got this recording's 24 button presses and releases and 8 eraser-end changes, unprinted.
-            #expect(oldLines.filter { $0.hasPrefix("outcome ") && $0.split(separator: " ")[2] == "0" && $0.split(separator: " ")[3] == "2" }.count == 5)
+            #expect(oldLines.filter { $0.hasPrefix("outcome ") && $0.split(separator: " ")[2] == "0" && $0.split(separator: " ")[3] == "2" }.count == 4)
             #expect(oldLines.filter { $0.hasPrefix("update ") }.count > 100)
         }
     }

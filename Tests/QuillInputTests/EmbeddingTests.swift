@@ -126,7 +126,7 @@ import QuillCore
     }
 
     /// Double taps through the C interface: the times, actions and tools of `quill gestures`
-    /// (Cintiq 22HDT: five double taps, the first at 9.7 s switches the pen to the eraser).
+    /// (Cintiq 22HDT: four double taps, the first at 38.2 s switches the pen to the eraser).
     @Test func doubleTapsThroughCAreThoseOfTheCommand() throws {
         let run = try run(try EmbeddingTests.abiCheck.get(), ["gestures", Fixtures.cintiq22HDT])
         #expect(run.status == 0, "\(run.error)")
@@ -138,9 +138,10 @@ import QuillCore
             else { return nil }
             return "doubleTap \(String(format: "%.6f", time)) \(PreferredActionCode.code(action)) \(before) \(after)"
         }
-        #expect(fromC.count == 5)
+        // Four (the presses at 9.06, 46.77 and 59.49 s are settled by the tip touching, issue 39).
+        #expect(fromC.count == 4)
         #expect(fromC == fromCommand)
-        #expect(fromC.first?.hasPrefix("doubleTap 9.70") == true && fromC.first?.hasSuffix(" 1 pen eraser") == true)
+        #expect(fromC.first?.hasPrefix("doubleTap 38.24") == true && fromC.first?.hasSuffix(" 1 pen eraser") == true, "\(fromC.first ?? "")")
     }
 
     /// Geometry in caller-owned buffers: buffers that start at one element are refused with the
@@ -320,7 +321,7 @@ import QuillCore
             return "\(String(format: "%.6f", time)) \(action) \(object["tool_before"] ?? "") \(object["tool_after"] ?? "")"
         }
         let lines = run.output.split(separator: "\n").map(String.init)
-        #expect(Array(lines.dropLast()) == fromCommand && fromCommand.count == 5)
+        #expect(Array(lines.dropLast()) == fromCommand && fromCommand.count == 4)
         #expect(lines.last?.hasPrefix("error -1 quill_gesture_preferences.tap_action is 42") == true, "\(lines.last ?? "")")
     }
 

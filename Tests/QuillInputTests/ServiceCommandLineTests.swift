@@ -22,10 +22,11 @@ import Testing
         #expect(run.output.hasPrefix("wrote \(out): \(written) events of the virtual tablet \"Quill virtual: Wacom Cintiq 22HDT Pen\""), "\(run.output)")
         let yaml = try gestures.quill(["service", "--replay", Fixtures.cintiq22HDT, "--output", Fixtures.temporaryPath(".yml")], config: config)
         #expect(yaml.status == 64 && yaml.error.contains("--output writes evemu text"), "\(yaml.error)")
-        // quill samples reads it: the real positions, the eraser after the first double tap.
+        // quill samples reads it: the real positions, the eraser after the first double tap (38.2 s
+        // to 47.9 s, and from 80.9 s: the service's three, issue 39) besides the eraser end's own.
         let real = try LiveSample.parse(try gestures.quill(["samples", Fixtures.cintiq22HDT], config: config).output)
         let virtual = try LiveSample.parse(try gestures.quill(["samples", out], config: config).output)
-        #expect(virtual.filter { $0.tool == "eraser" }.count > real.filter { $0.tool == "eraser" }.count * 3)
+        #expect(virtual.filter { $0.tool == "eraser" }.count > real.filter { $0.tool == "eraser" }.count * 2)
         let info = try gestures.quill(["info", out], config: config).output
         #expect(info.contains("Quill virtual: Wacom Cintiq 22HDT Pen") && info.contains("tools: pen, eraser"), "\(info)")
         // The real ids: libwacom knows it as the same model.
@@ -56,8 +57,9 @@ import Testing
         #expect(run.status == 0, "\(run.error)")
         let text = try String(contentsOfFile: keyboard, encoding: .utf8)
         #expect(text.contains("N: Quill virtual keyboard"))
-        // Five double taps: ctrl, shift, c pressed and released, each a frame.
-        #expect(text.split(separator: "\n").filter { $0.hasPrefix("E:") && $0.contains(" 0001 002e 1") }.count == 5)
+        // Three double taps (the recording's two others have the tip touching between their
+        // presses): ctrl, shift, c pressed and released, each a frame.
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("E:") && $0.contains(" 0001 002e 1") }.count == 3)
         let check = try gestures.quill(["service", "--check"], config: config)
         #expect(check.output.contains("double tap (two quick presses of stylus): showColorPalette → sends ctrl+shift+c through the virtual keyboard"), "\(check.output)")
     }

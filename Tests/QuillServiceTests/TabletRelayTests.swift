@@ -55,26 +55,31 @@ struct TabletRelayTests {
         #expect(output.pen == input, "first difference at \(zip(output.pen, input).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset ?? min(output.pen.count, input.count))")
         #expect(output.keyboard.isEmpty)
         // The gestures were still recognized, and ignored.
-        #expect(output.outcomes.filter { $0.gesture == .doubleTap && $0.action == .ignore }.count == 5)
+        // Three: the two whose presses have the tip touching between them are presses (issue 39).
+        #expect(output.outcomes.filter { $0.gesture == .doubleTap && $0.action == .ignore }.count == 3)
     }
 
     @Test func aDoubleTapMakesThePenEndTheEraserInEveryApp() throws {
         let (input, output, virtual) = try Self.relayed(Self.cintiq22HDT, PencilPreferences())
         let taps = output.outcomes.filter { $0.gesture == .doubleTap }.map(\.time)
         let start = try #require(input.first).seconds
-        #expect(taps.map { (($0 - start) * 10).rounded() / 10 } == [9.7, 38.2, 47.5, 60.2, 80.9])
+        // The recording's presses at 9.06/9.55 s and 59.9/60.2 s have the tip touching between them
+        // (9.415–9.476 s; 60.108–60.131 s, BTN_TOUCH below the pressure threshold): a touch settles
+        // the first press (issue 39), so they are plain presses, not double taps.
+        #expect(taps.map { (($0 - start) * 10).rounded() / 10 } == [38.2, 47.9, 80.9])
+        try #require(taps.count == 3)
         // Positions, pressure, tilt, distance, rotation exactly as the real stream's, in order.
         let axes: Set<UInt16> = [EvdevCode.Abs.x, EvdevCode.Abs.y, EvdevCode.Abs.pressure, EvdevCode.Abs.tiltX, EvdevCode.Abs.tiltY, EvdevCode.Abs.distance, EvdevCode.Abs.z, EvdevCode.Abs.wheel]
         func axisEvents(_ events: [InputEvent]) -> [InputEvent] { events.filter { $0.type == EvdevCode.EventType.abs && axes.contains($0.code) } }
         #expect(axisEvents(output.pen) == axisEvents(input))
-        // The tool: the eraser from the first double tap to the second, the third to the fourth,
-        // the fifth to the end; otherwise the real tool at that time.
+        // The tool: the eraser from the first double tap to the second, the third to the end;
+        // otherwise the real tool at that time.
         let device = try #require(try Recording.open(path: Self.cintiq22HDT).firstDevice())
         let realTools = Dictionary(try Self.samples(device, input).map { ($0.time, $0.tool) }, uniquingKeysWith: { $1 })
         let seen = try Self.samples(virtual, output.pen)
         var erased = 0, decided = 0
         for sample in seen where !taps.contains(where: { abs($0 - sample.time) < 0.001 }) {
-            let erasing = (sample.time > taps[0] && sample.time < taps[1]) || (sample.time > taps[2] && sample.time < taps[3]) || sample.time > taps[4]
+            let erasing = (sample.time > taps[0] && sample.time < taps[1]) || sample.time > taps[2]
             // A frame of its own for a press decided at its deadline has a time no real frame had.
             guard let real = realTools[sample.time] else {
                 decided += 1
@@ -88,9 +93,9 @@ struct TabletRelayTests {
         }
         #expect(erased > 100)
         #expect(decided <= 2 * (Self.presses(output.pen, EvdevCode.Key.stylus).count + Self.presses(output.pen, EvdevCode.Key.stylus2).count))
-        // No trace of the ten presses that made the taps; every single press kept, in order.
+        // No trace of the six presses that made the taps; every single press kept, in order.
         let stylusIn = Self.presses(input, EvdevCode.Key.stylus), stylusOut = Self.presses(output.pen, EvdevCode.Key.stylus)
-        #expect(stylusOut.count == stylusIn.count - 10)
+        #expect(stylusOut.count == stylusIn.count - 6)
         #expect(stylusOut.allSatisfy { press in !taps.contains { abs(Double(press) / 1e6 - $0) < 0.6 } })
         // The squeeze's action (showContextualPalette) has no chord bound: it would do nothing in
         // other apps, so BTN_STYLUS2 is not held back — every press reaches them as it was.
@@ -139,17 +144,18 @@ struct TabletRelayOptionTests {
         preferences.keyChords["showColorPalette"] = try KeyChord(parsing: "ctrl+shift+c")
         preferences.keyChords["runSystemShortcut"] = try KeyChord(parsing: "super+space")
         let (input, output, _) = try TabletRelayTests.relayed(TabletRelayTests.cintiq22HDT, preferences)
-        // Five double taps (each ctrl, shift, c down then up: 6 key events) and one squeeze (4).
+        // Three double taps (each ctrl, shift, c down then up: 6 key events; the recording's two
+        // others have the tip touching between their presses) and one squeeze (4).
         let keys = output.keyboard.filter { $0.type == EvdevCode.EventType.key }
-        #expect(keys.count == 5 * 6 + 4)
+        #expect(keys.count == 3 * 6 + 4)
         #expect(keys.prefix(6).map(\.code) == [29, 42, 46, 46, 42, 29] && keys.prefix(6).map(\.value) == [1, 1, 1, 0, 0, 0])
-        // The squeeze (56.56 s) between the third and fourth taps: super, space, space, super.
+        // The squeeze (56.56 s) between the second and third taps: super, space, space, super.
         let codes = keys.map(\.code)
-        #expect(codes.count == 34 && Array(codes[18..<22]) == [125, 57, 57, 125])
+        #expect(codes.count == 22 && Array(codes[12..<16]) == [125, 57, 57, 125])
         #expect(output.keyboard.filter(\.isFrameEnd).count == keys.count, "each press and release a frame of its own")
         // The pen end never becomes the eraser; the taps' presses still never reach apps.
         #expect(!output.pen.contains { $0.type == EvdevCode.EventType.key && $0.code == EvdevCode.Key.toolRubber } || input.contains { $0.type == EvdevCode.EventType.key && $0.code == EvdevCode.Key.toolRubber })
-        #expect(TabletRelayTests.presses(output.pen, EvdevCode.Key.stylus).count == TabletRelayTests.presses(input, EvdevCode.Key.stylus).count - 10)
+        #expect(TabletRelayTests.presses(output.pen, EvdevCode.Key.stylus).count == TabletRelayTests.presses(input, EvdevCode.Key.stylus).count - 6)
         // The squeeze, bound to a chord now, is held back; BTN_STYLUS2's other presses pass.
         #expect(TabletRelayTests.presses(output.pen, EvdevCode.Key.stylus2).count == TabletRelayTests.presses(input, EvdevCode.Key.stylus2).count - 1)
         // Unbound, the palette actions held nothing back.

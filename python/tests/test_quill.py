@@ -416,7 +416,7 @@ class EngineTests(unittest.TestCase):
         self.assertTrue(any(c.kind == StrokeChangeKind.SPLIT for c in changes))
         kept = engine.stroke_ids()
         self.assertNotEqual(set(kept), ink_ids)
-        self.assertEqual(len(kept), 14)  # as `quill render` draws it (EmbeddingEraserTests)
+        self.assertEqual(len(kept), 19)  # as `quill render` draws it (EmbeddingEraserTests): four double taps
         # Applying the changes to the ink ids gives what the engine keeps.
         drawing = set(ink_ids)
         for change in changes:
@@ -523,7 +523,7 @@ class EngineTests(unittest.TestCase):
         output = subprocess.run([sys.executable, "-c", code], env=_env(), capture_output=True, text=True, timeout=300)
         self.assertEqual(output.returncode, 0, output.stderr)
         self.assertIn("1.299 s: the eraser", output.stdout)
-        self.assertIn("34 strokes drawn, 14 kept", output.stdout)
+        self.assertIn("34 strokes drawn, 19 kept", output.stdout)
 
     def test_replay_example(self) -> None:
         with quill.Source.open_recording(CINTIQ_22HDT) as source, quill.Engine(source=source) as engine:
@@ -607,7 +607,7 @@ class GestureTests(unittest.TestCase):
                 gestures.add(sample)
         outcomes = list(gestures.outcomes())
         taps = [o for o in outcomes if o.gesture == Gesture.DOUBLE_TAP]
-        self.assertEqual(len(taps), 5)
+        self.assertEqual(len(taps), 4)  # a tip touching between two presses makes them presses (issue 39)
         self.assertTrue(all(o.action == quill.Action.SWITCH_ERASER for o in taps))
         self.assertEqual((taps[0].tool_before, taps[0].tool_after), ("pen", "eraser"))
         self.assertEqual((taps[0].ink_before, taps[0].ink_after), (Ink.PEN, Ink.ERASER))

@@ -100,8 +100,8 @@ let package = Package(
         // (a resource bundle brings Foundation, which libquill leaves out); the others find it by path.
         .target(
             name: "QuillHandwritingModel",
-            exclude: ["Resources/latin.model.PROVENANCE.md", "Resources/latin.classifier.PROVENANCE.md", "Resources/words.network.PROVENANCE.md"],
-            resources: [.copy("Resources/latin.classifier"), .copy("Resources/latin.classes"), .copy("Resources/latin.model"), .copy("Resources/words.network")]
+            exclude: ["Resources/latin.model.PROVENANCE.md", "Resources/latin.classifier.PROVENANCE.md", "Resources/words.network.PROVENANCE.md", "Resources/japanese.network.PROVENANCE.md"],
+            resources: [.copy("Resources/latin.classifier"), .copy("Resources/latin.classes"), .copy("Resources/latin.model"), .copy("Resources/words.network"), .copy("Resources/japanese.network")]
         ),
         .target(
             name: "QuillStroke",

@@ -8,7 +8,8 @@ import QuillCore
 /// character is, estimated as the person writes (the taller of the vertical extent of the strokes
 /// within ``pitchWindow`` strokes of it and the longest of those strokes: one flat character such as
 /// 三 is as wide as its pitch). Scores are in Zinnia's units (an SVM margin, ≈ −1 … 2 for a
-/// character); only their differences between paths matter. Every value is validated: `init`
+/// character; Quill's Japanese network maps its log-probabilities into that range,
+/// ``JapaneseNetwork/scoreScale``); only their differences between paths matter. Every value is validated: `init`
 /// throws a `ParameterError` naming the field; nothing is clamped.
 ///
 /// The defaults were chosen on the training writers of Tegaki (`tegaki-lab/data/train/`

@@ -94,7 +94,23 @@ def canvas(strokes):
     return out
 
 
+NETWORK_PATH = None
+NETWORK = None  # (weights as numpy, classes) with --network: Quill's Japanese network reads instead
+
+
 def classify(strokes, n=1):
+    """The n best (class, raw score): Zinnia's score, or the network's log-probability."""
+    if NETWORK is not None:
+        import numpy as np
+        from features import features
+        (w1, b1, w2, b2, w3, b3), classes = NETWORK
+        h = np.maximum(w1 @ features(canvas(strokes)).astype(np.float64) + b1, 0)
+        h = np.maximum(w2 @ h + b2, 0)
+        o = w3 @ h + b3
+        o = o - o.max()
+        o = o - np.log(np.exp(o).sum())
+        top = np.argsort(-o)[:n]
+        return [(classes[k], float(o[k])) for k in top]
     z.zinnia_character_clear(CHAR)
     z.zinnia_character_set_width(CHAR, 1000)
     z.zinnia_character_set_height(CHAR, 1000)
@@ -144,7 +160,10 @@ import os, pickle, random
 
 DEFAULTS = dict(maximumStrokes=30, maximumWidth=1.6, maximumOverlap=0.5, pitchWindow=15, groupingsPerStroke=12,
                 classifierWeight=0.71, marginWeight=0.23, narrowWidth=0.69, narrowWeight=2.0, wideWeight=3.05,
-                smallWeight=1.1, cutCost=2.12, gapWeight=0.0, overlapWeight=3.6, timeWeight=0.5)
+                smallWeight=1.1, cutCost=2.12, gapWeight=0.0, overlapWeight=3.6, timeWeight=0.5,
+                scoreScale=1.0, scoreOffset=0.0)
+# With --network: JapaneseNetwork.scoreScale / scoreOffset (searched with --search-score).
+NETWORK_SCORE = dict(scoreScale=0.25, scoreOffset=0.5)
 # timeWeight is not searched: the training writers' ink has no times (the ones written here are alike).
 SEARCHED = dict(classifierWeight=(0, 3), marginWeight=(0, 3), narrowWidth=(0.2, 0.9), narrowWeight=(0, 8), wideWeight=(0, 10),
                 smallWeight=(0, 5), cutCost=(-1, 3), gapWeight=(0, 10), overlapWeight=(0, 5))
@@ -198,8 +217,8 @@ def lattice(ink, labels, counts, p):
             closed = (j == n or overlap(boxes[j], u, slack) <= p["maximumOverlap"]) and (i == 0 or overlap(boxes[i - 1], u, slack) <= p["maximumOverlap"])
             if j - i == 1 or closed:
                 r = classify([s[0] for s in ink[i:j]], 2) if closed else []
-                s1 = r[0][1] if r else -2.0
-                s2 = r[1][1] if len(r) > 1 else s1 - 1
+                s1 = r[0][1] if r else None
+                s2 = r[1][1] if len(r) > 1 else None
                 groups[(i, j)] = dict(box=u, label=r[0][0] if r else "", s1=s1, s2=s2, w=(u[2] - u[0]) / pitch,
                                       e=max(u[2] - u[0], u[3] - u[1]) / pitch, pitch=pitch)
                 kept += 1
@@ -217,7 +236,10 @@ def lattice(ink, labels, counts, p):
 
 
 def group_score(g, p):
-    s = p["classifierWeight"] * g["s1"] + p["marginWeight"] * min(g["s1"] - g["s2"], 1.0)
+    """As CharacterLattice.score; a raw score mapped as the classifier maps it (scoreOffset + scoreScale x raw)."""
+    s1 = -2.0 if g["s1"] is None else p["scoreOffset"] + p["scoreScale"] * g["s1"]
+    s2 = s1 - 1 if g["s2"] is None else p["scoreOffset"] + p["scoreScale"] * g["s2"]
+    s = p["classifierWeight"] * s1 + p["marginWeight"] * min(s1 - s2, 1.0)
     return s - p["narrowWeight"] * max(0, p["narrowWidth"] - g["w"]) - p["wideWeight"] * max(0, g["e"] - 1.15) - p["smallWeight"] * max(0, 0.35 - g["e"])
 
 
@@ -264,7 +286,8 @@ def evaluate(data, p, timed):
 
 
 def inks(git, writer, p, cache):
-    path = os.path.join(cache, f"v4-fill{FILL:.0f}-{writer}-{p['maximumStrokes']}-{p['maximumWidth']}-{p['maximumOverlap']}-{p['pitchWindow']}-{p['groupingsPerStroke']}.pkl")
+    kind = "network-" + os.path.basename(os.path.dirname(os.path.abspath(NETWORK_PATH))) if NETWORK is not None else "zinnia"
+    path = os.path.join(cache, f"v5-{kind}-fill{FILL:.0f}-{writer}-{p['maximumStrokes']}-{p['maximumWidth']}-{p['maximumOverlap']}-{p['pitchWindow']}-{p['groupingsPerStroke']}.pkl")
     if os.path.exists(path):
         return pickle.load(open(path, "rb"))
     items = load(git, writer)
@@ -291,7 +314,7 @@ def report(name, d, p):
     a = evaluate(d["alone"], p, True)
     n = a["alonen"]
     print(f"{name}: alone {a['alonewhole']}/{n} one character ({a['alonewhole'] / n:.1%}), {a['aloneright']}/{n} right "
-          f"({a['aloneright'] / n:.1%}; Zinnia alone {d['isolated']}/{n} = {d['isolated'] / n:.1%})")
+          f"({a['aloneright'] / n:.1%}; {'the network' if NETWORK is not None else 'Zinnia'} alone {d['isolated']}/{n} = {d['isolated'] / n:.1%})")
     for pitch, rows in d["rows"].items():
         for timed in (True, False):
             r = evaluate(rows, p, timed)
@@ -315,8 +338,20 @@ def main():
     ap.add_argument("--search", type=int, default=0, help="random-search steps on the --tune writer")
     ap.add_argument("--set", nargs="*", default=[], help="parameter=value")
     ap.add_argument("--cache", default="/tmp/tune-lattice")
+    ap.add_argument("--network", help="net.pt of train.py (classes.txt beside it): the network reads instead of Zinnia")
+    ap.add_argument("--search-score", action="store_true", help="search only scoreScale and scoreOffset (the lattice's weights kept)")
     a = ap.parse_args()
     p = dict(DEFAULTS)
+    if a.network:
+        global NETWORK, NETWORK_PATH, SEARCHED
+        import torch
+        sd = torch.load(a.network)
+        w = [sd[k].numpy().astype("float64") for k in ("l1.weight", "l1.bias", "l2.weight", "l2.bias", "out.weight", "out.bias")]
+        NETWORK = (w, open(os.path.join(os.path.dirname(a.network), "classes.txt")).read().split("\n")[:-1])
+        NETWORK_PATH = a.network
+        p.update(NETWORK_SCORE)
+        if a.search_score:
+            SEARCHED = dict(scoreScale=(0.02, 2.0), scoreOffset=(-2.0, 2.0))
     for kv in a.set:
         k, v = kv.split("=")
         p[k] = float(v)
@@ -324,7 +359,7 @@ def main():
     rnd, best = random.Random(1), (objective(tune, p), dict(p))
     for step in range(a.search):
         q = dict(best[1])
-        for k in rnd.sample(sorted(SEARCHED), rnd.randint(1, 3)):
+        for k in rnd.sample(sorted(SEARCHED), rnd.randint(1, min(3, len(SEARCHED)))):
             lo, hi = SEARCHED[k]
             q[k] = min(hi, max(lo, q[k] + rnd.gauss(0, (hi - lo) * rnd.choice([0.05, 0.15, 0.4]))))
         o = objective(tune, q)

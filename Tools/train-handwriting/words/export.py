@@ -6,12 +6,14 @@ UInt32 rank, rank x UInt32 dimensions, Float32 values in row-major order. Tensor
 for each convolution, weight (out, in, kernel) and bias (out); GRU forward weight_ih (3H, in),
 weight_hh (3H, H), bias_ih (3H), bias_hh (3H), the same for the backward direction; output weight
 (classes, 2H) and bias (classes). Gate order r, z, n as PyTorch's GRU. Convolution strides and
-kernels: a UInt32 header tensor first, shape (convs, 4) of Float32 (in, out, kernel, stride)."""
+kernels: a UInt32 header tensor first, shape (convs, 4) of Float32 (in, out, kernel, stride).
+Then how common the word list's words are (priors.py: SCOWL's levels; WordPriors.swift reads it)."""
 import json, struct
 import numpy as np
 import torch
 from features import features
 from model import ALPHABET, CONV
+import priors
 
 
 def tensors(net):
@@ -25,7 +27,7 @@ def tensors(net):
     return out
 
 
-def write(net, path):
+def write(net, path, with_priors=True):
     with open(path, "wb") as f:
         f.write(b"QUILLWN1")
         a = ALPHABET.encode()
@@ -35,6 +37,8 @@ def write(net, path):
         for t in ts:
             f.write(struct.pack("<I", t.ndim) + struct.pack(f"<{t.ndim}I", *t.shape))
             f.write(np.ascontiguousarray(t, dtype="<f4").tobytes())
+        if with_priors:
+            f.write(priors.section())
 
 
 def check_vectors(net, inks, path):

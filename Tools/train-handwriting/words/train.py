@@ -21,17 +21,35 @@ import export  # noqa: E402
 INDEX = {c: i + 1 for i, c in enumerate(ALPHABET)}  # 0 is CTC's blank
 
 
-def distort(strokes, rng):
-    """A random affine distortion (slant, squeeze, rotation) and small jitter of a word's strokes."""
-    shear = rng.uniform(-0.35, 0.35)
-    sx = math.exp(rng.uniform(-0.2, 0.2))
-    rot = rng.uniform(-0.08, 0.08)
+def distort(strokes, rng, strength=1.0):
+    """A random affine distortion (slant, squeeze, rotation), then with `strength` > 0: a random
+    resampling of the pen's points (another speed or sampling rate), a small shift of each stroke
+    and jitter of each point, all in units of the ink's height."""
+    shear = rng.uniform(-0.35, 0.35) * (1.0 + 0.4 * strength)
+    sx = math.exp(rng.uniform(-0.2, 0.2) * (1.0 + 0.5 * strength))
+    rot = rng.uniform(-0.08, 0.08) * (1.0 + 0.5 * strength)
     c, s = math.cos(rot), math.sin(rot)
     m = np.array([[sx * c, -s + shear], [sx * s, c]])
+    arrays = [np.asarray(st, dtype=np.float64) @ m.T for st in strokes]
+    if strength <= 0:
+        return [a.tolist() for a in arrays]
+    allp = np.concatenate(arrays)
+    h = max(float(np.ptp(allp[:, 1])), 1e-6)
+    nrng = np.random.default_rng(rng.getrandbits(32))
+    keep = rng.choice((1, 1, 2, 3))  # every k-th point: a slower sampling rate / faster pen
+    shift = 0.03 * strength * h if rng.random() < 0.5 else 0.0
+    jitter = rng.uniform(0.0, 0.012) * strength * h
     out = []
-    for st in strokes:
-        a = np.asarray(st, dtype=np.float64)
-        out.append((a @ m.T).tolist())
+    for a in arrays:
+        if keep > 1 and len(a) > 2 * keep:
+            idx = list(range(0, len(a), keep))
+            if idx[-1] != len(a) - 1:
+                idx.append(len(a) - 1)
+            a = a[idx]
+        a = a + nrng.normal(0.0, shift, 2)[None, :] if shift else a
+        if jitter:
+            a = a + nrng.normal(0.0, jitter, a.shape)
+        out.append(a.tolist())
     return out
 
 
@@ -121,6 +139,8 @@ def main():
     ap.add_argument("--compose", type=float, default=0.1, help="share of composed printed words")
     ap.add_argument("--init", help="a checkpoint (best.pt) to continue from")
     ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--augment", type=float, default=0.0, help="strength of resampling, stroke shift and jitter (0: affine only)")
+    ap.add_argument("--distort", type=float, default=0.8, help="share of distorted samples")
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     rng = random.Random(a.seed)
@@ -146,7 +166,7 @@ def main():
     if a.init:
         net.load_state_dict(torch.load(a.init))
     print("parameters", sum(p.numel() for p in net.parameters()), flush=True)
-    opt = torch.optim.Adam(net.parameters(), lr=2e-3)
+    opt = torch.optim.Adam(net.parameters(), lr=a.lr)
     ctc = nn.CTCLoss(blank=0, zero_infinity=True)
     start = time.time()
     limit = a.minutes * 60
@@ -164,8 +184,8 @@ def main():
                 label, strokes = rng.choice(singles)
             else:
                 _, label, strokes = rng.choice(train)
-            if rng.random() < 0.8:
-                strokes = distort(strokes, rng)
+            if rng.random() < a.distort:
+                strokes = distort(strokes, rng, a.augment)
             f = features(strokes)
             t = encode(label)
             if f is None or not t or len(f) // 2 < 2 * len(t):

@@ -96,7 +96,7 @@ public final class HandwritingRecognizer: Sendable {
         let directories = ([path] + Self.modelPaths(for: .english) + alsoSearching).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
         if language == .english, let networkPath = directories.map({ $0 + "/" + Self.englishWordNetwork }).first(where: { FileManager.default.isReadableFile(atPath: $0) }) {
             wordNetwork = try WordNetwork(path: networkPath)
-            wordSearch = WordBeamSearch(words: words?.lowercasedWords ?? [])
+            wordSearch = WordBeamSearch(words: words?.lowercasedWords ?? [], priors: wordNetwork?.priors)
         } else {
             wordNetwork = nil
             wordSearch = nil

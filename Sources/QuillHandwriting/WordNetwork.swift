@@ -17,7 +17,8 @@ import Foundation
 /// tensor count; each tensor UInt32 rank, its dimensions (UInt32 each), Float32 values row-major.
 /// Tensors: the convolutions' shape (convolutions × 4: in, out, kernel, stride), each convolution's
 /// weight (out, in, kernel) and bias; the GRU's weight_ih (3H, in), weight_hh (3H, H), bias_ih,
-/// bias_hh forwards, then backwards; the output weight (classes, 2H) and bias.
+/// bias_hh forwards, then backwards; the output weight (classes, 2H) and bias. Then, optionally,
+/// how common the words of the list are (``WordPriors``' section, "QWPRIOR1"), through the end.
 struct WordNetwork: Sendable {
     /// Resampling step, in units of the ink's scale (its height, or a quarter of its width if more).
     static let spacing = 0.1
@@ -51,6 +52,8 @@ struct WordNetwork: Sendable {
     let hidden: Int
     private let outputWeights: [Float]
     private let outputBias: [Float]
+    /// How common the word list's words are, when the file has them (for ``WordBeamSearch``).
+    let priors: WordPriors?
     /// Classes a frame: the blank and the alphabet.
     var classCount: Int { alphabet.count + 1 }
 
@@ -92,7 +95,14 @@ struct WordNetwork: Sendable {
             guard values.allSatisfy(\.isFinite) else { throw fail("a value is not finite") }
             tensors.append((shape, values))
         }
-        guard at == bytes.count else { throw fail("\(bytes.count - at) bytes after its last tensor") }
+        if at == bytes.count {
+            priors = nil
+        } else {
+            switch WordPriors.parse(bytes, at: at) {
+            case let .success(read): priors = read
+            case let .failure(error): throw fail("after its last tensor, the word priors: \(error.reason)")
+            }
+        }
         let header = tensors[0]
         guard header.shape.count == 2, header.shape[1] == 4, tensorCount == 1 + 2 * header.shape[0] + 8 + 2 else {
             throw fail("its first tensor \(header.shape) does not describe its \(tensorCount) tensors")

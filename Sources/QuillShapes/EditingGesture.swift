@@ -146,8 +146,7 @@ public struct EditingGesture: Hashable, Sendable {
     private static func lasso(_ stroke: [Point]) -> EditingGesture? {
         let size = PlaneGeometry.diagonal(stroke)
         guard size > 0, PlaneGeometry.distance(stroke[0], stroke[stroke.count - 1]) <= 0.25 * size else { return nil }
-        let count = Double(stroke.count)
-        let centroid = Point(x: stroke.map(\.x).reduce(0, +) / count, y: stroke.map(\.y).reduce(0, +) / count)
+        let centroid = PlaneGeometry.centroid(stroke)
         guard abs(ShapeRecognizer.sweep(stroke, around: centroid)) >= 1.7 * .pi else { return nil }
         return EditingGesture(kind: .lasso, region: stroke, passes: 0)
     }

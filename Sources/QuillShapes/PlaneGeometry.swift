@@ -98,6 +98,21 @@ enum PlaneGeometry {
     }
 
     /// The point rotated by `angle` about `centre`.
+    /// The signed turn at `b` of the path a → b → c, radians in −π … π (positive: counter-clockwise
+    /// in the y-up sense of ``direction(_:_:)``).
+    static func turn(_ a: Point, _ b: Point, _ c: Point) -> Double { wrapped(direction(b, c) - direction(a, b)) }
+
+    /// The mean of `points` (nil-free: an empty list gives the origin).
+    static func centroid(_ points: [Point]) -> Point {
+        guard !points.isEmpty else { return Point(x: 0, y: 0) }
+        var x = 0.0, y = 0.0
+        for p in points {
+            x += p.x
+            y += p.y
+        }
+        return Point(x: x / Double(points.count), y: y / Double(points.count))
+    }
+
     static func rotated(_ p: Point, by angle: Double, about centre: Point) -> Point {
         let c = Double.cos(angle), s = Double.sin(angle)
         let x = p.x - centre.x, y = p.y - centre.y

@@ -182,8 +182,7 @@ public struct ShapeRecognizer: Sendable {
         let gap = PlaneGeometry.distance(stroke[0], stroke[stroke.count - 1])
         if gap <= closedGap * size { return true }
         guard gap <= openGap * size else { return false }
-        let count = Double(stroke.count)
-        let centroid = Point(x: stroke.map(\.x).reduce(0, +) / count, y: stroke.map(\.y).reduce(0, +) / count)
+        let centroid = PlaneGeometry.centroid(stroke)
         return abs(sweep(stroke, around: centroid)) >= closingSweep
     }
 
@@ -300,7 +299,7 @@ public struct ShapeRecognizer: Sendable {
             let longest = lengths.max()!
             for index in 0..<count {
                 let a = vertices[(index + count - 1) % count], b = vertices[index], c = vertices[(index + 1) % count]
-                let turn = abs(PlaneGeometry.wrapped(PlaneGeometry.direction(b, c) - PlaneGeometry.direction(a, b)))
+                let turn = abs(PlaneGeometry.turn(a, b, c))
                 if turn < Self.gentleTurn {
                     demotion = "a corner turning \(Int((turn * 180 / .pi).rounded()))°: a bent side, not a corner"
                     break
@@ -327,7 +326,7 @@ public struct ShapeRecognizer: Sendable {
         var turns: [Double] = []
         for index in 0..<4 {
             let a = vertices[(index + 3) % 4], b = vertices[index], c = vertices[(index + 1) % 4]
-            turns.append(PlaneGeometry.wrapped(PlaneGeometry.direction(b, c) - PlaneGeometry.direction(a, b)))
+            turns.append(PlaneGeometry.turn(a, b, c))
         }
         let convex = turns.allSatisfy { $0 > 0 } || turns.allSatisfy { $0 < 0 }
         // People's rectangles have corners of 70°–110°; the first one, where the stroke closes,
@@ -378,7 +377,7 @@ public struct ShapeRecognizer: Sendable {
         var turns: [Double] = []
         for index in 0..<5 {
             let a = vertices[(index + 4) % 5], b = vertices[index], c = vertices[(index + 1) % 5]
-            turns.append(PlaneGeometry.wrapped(PlaneGeometry.direction(b, c) - PlaneGeometry.direction(a, b)))
+            turns.append(PlaneGeometry.turn(a, b, c))
         }
         guard turns.allSatisfy({ $0 > 1.885 }) || turns.allSatisfy({ $0 < -1.885 }) else { return nil }
         let centre = Point(x: vertices.map(\.x).reduce(0, +) / 5, y: vertices.map(\.y).reduce(0, +) / 5)
@@ -485,8 +484,7 @@ public struct ShapeRecognizer: Sendable {
 
     /// Hearts, upright within ±30°: the template turned and stretched onto the stroke's box.
     private func heart(_ stroke: [Point]) -> [Shape] {
-        let count = Double(stroke.count)
-        let centroid = Point(x: stroke.map(\.x).reduce(0, +) / count, y: stroke.map(\.y).reduce(0, +) / count)
+        let centroid = PlaneGeometry.centroid(stroke)
         var best: (shape: Shape, error: Double)?
         // The template goes round clockwise on screen (y down) from its cusp; the stroke's way round
         // is the sign of its area.

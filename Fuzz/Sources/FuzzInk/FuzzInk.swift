@@ -6,6 +6,9 @@ import QuillShapes
 
 /// The English recognizer (the model from QUILL_HANDWRITING_MODELS, which Tools/fuzz sets), opened once.
 nonisolated(unsafe) let recognizer = try? HandwritingRecognizer(language: .english)
+/// The Japanese recognizer (Debian's Zinnia model for the lattice, Quill's japanese.network beside
+/// the English model when present), opened once.
+nonisolated(unsafe) let japanese = try? HandwritingRecognizer(language: .japanese)
 
 /// An input as ink: 4 bytes a point (x, y as little-endian Int16, tenths of a unit); (32767, 32767)
 /// ends a stroke, −32768 is NaN for x and 10³⁰⁰ for y (strokes a recognizer must survive). At most
@@ -27,7 +30,7 @@ func ink(_ bytes: UnsafeBufferPointer<UInt8>) -> [[Point]] {
 }
 
 // One input: every stroke through the shape recognizer, the editing gestures and a text field; the
-// whole ink through the handwriting recognizer. Nothing may crash, hang or run away with memory.
+// whole ink through the English and the Japanese handwriting recognizers. Nothing may crash, hang or run away with memory.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzInk(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let input else { return 0 }
@@ -42,6 +45,7 @@ public func fuzzInk(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         HandwritingStroke(points: stroke.enumerated().map { HandwritingPoint(x: $0.element.x, y: $0.element.y, t: Double($0.offset) / 240) })
     })
     _ = recognizer.recognize(handwriting, candidates: 3)
+    _ = japanese?.recognize(handwriting, candidates: 3)
     guard var field = try? ScribbleField(frame: Rect(x: 0, y: 0, width: 600, height: 60), text: "cat water", recognizer: recognizer) else { return 0 }
     var t = 0.0
     for stroke in handwriting.strokes {

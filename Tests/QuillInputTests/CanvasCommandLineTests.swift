@@ -125,7 +125,7 @@ import Testing
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
         }.joined(separator: " ")
         // Two words (the recording's letters are pasted from eight writers' samples, which the word
-        // network reads worse than real words: "Catt walter" since issue 40; real people's words are
+        // network reads worse than real words: "Catt water" with the word prior of issue 40; real people's words are
         // measured in Tools/train-handwriting/words).
         #expect(read.split(separator: " ").count == 2, "quill recognize: \(recognize.output)")
         #expect(run.summary["text_boxes"] as? [String] == [read], "\(run.summary)")

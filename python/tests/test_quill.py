@@ -735,7 +735,7 @@ class RecognizerTests(unittest.TestCase):
             recognizer.add_stroke(stroke)
             units = recognizer.recognize(candidates=3)
         # Two words; "water" among the second's candidates (the letters are pasted from eight
-        # writers' samples, which the word network reads worse than real words: "Catt walter").
+        # writers' samples, which the word network reads worse than real words: "Catt water").
         self.assertEqual(len(units), 2)
         self.assertIn("water", [c.text.lower() for c in units[1].candidates])
         expected = [json.loads(line) for line in run_quill("recognize", str(self.SCRIBBLE), "--candidates", "3").splitlines()]

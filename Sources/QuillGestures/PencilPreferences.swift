@@ -28,6 +28,10 @@ public struct PencilPreferences: Hashable, Sendable {
     /// ring or strip that sets the width. Other apps have no palette Quill can show: nothing is
     /// sent until the person binds a chord. Default: none bound.
     public var keyChords: [String: KeyChord] = [:]
+    /// The tip threshold and pressure curve per tablet and tool (``PenPressureScope``), applied by
+    /// `quill service`'s virtual tablet for every app; ``pressure(of:tool:)`` picks the one for a
+    /// pen. Default: none (every pen's pressure as the tablet gives it).
+    public var penPressure: [PenPressureScope: PenPressure] = [:]
 
     /// What a key chord can be bound to: the actions an app shows itself, and a width step.
     public static let keyChordNames = ["showColorPalette", "showInkAttributes", "showContextualPalette", "runSystemShortcut", "widthDown", "widthUp"]
@@ -68,7 +72,7 @@ extension CodingUserInfoKey {
 extension PencilPreferences: Codable {
     /// The keys of the file (as ``PreferencesFile/keys``).
     enum Key: String, CodingKey, CaseIterable {
-        case preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords
+        case preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure
     }
 
     /// Reads every key exactly as the file allows: the defaults for missing keys; an unknown
@@ -107,6 +111,14 @@ extension PencilPreferences: Codable {
                     }
                     keyChords[name.stringValue] = try chords.keyChord(name)
                 }
+            case .penPressure:
+                let scopes = try object.object(key, example: #"{"*/pen": {"tipThreshold": 8, "curve": [0, 50, 50, 100]}}"#, of: "pen scopes to pressure settings")
+                for name in scopes.keys {
+                    guard let scope = PenPressureScope(text: name.stringValue) else {
+                        throw scopes.failure(name, "expected a pen scope, \(PenPressureScope.format)")
+                    }
+                    penPressure[scope] = try scopes.penPressure(name)
+                }
             case nil:
                 throw object.failure(key, "unknown key (expected one of \(PreferencesFile.keys.joined(separator: ", ")))")
             }
@@ -133,6 +145,12 @@ extension PencilPreferences: Codable {
         var chords = container.nestedContainer(keyedBy: AnyKey.self, forKey: .keyChords)
         for (name, chord) in keyChords.sorted(by: { $0.key < $1.key }) {
             try chords.encode(chord.text, forKey: AnyKey(name))
+        }
+        var pressure = container.nestedContainer(keyedBy: AnyKey.self, forKey: .penPressure)
+        for (scope, settings) in penPressure.sorted(by: { $0.key.description < $1.key.description }) {
+            var entry = pressure.nestedContainer(keyedBy: PenPressureKey.self, forKey: AnyKey(scope.description))
+            try entry.encode(settings.curve.controlPoints, forKey: .curve)
+            try entry.encodeIfPresent(settings.tipThreshold, forKey: .tipThreshold)
         }
     }
 }
@@ -170,6 +188,11 @@ extension AppGesturePreferences: Codable {
 }
 
 // MARK: - Decoding
+
+/// The keys of a pen's pressure settings.
+enum PenPressureKey: String, CodingKey {
+    case curve, tipThreshold
+}
 
 /// Any key of a JSON object (the file's keys are checked one by one, so unknown ones are seen).
 struct AnyKey: CodingKey {
@@ -251,6 +274,31 @@ struct PreferencesObject {
         return binding
     }
 
+    /// A pen's pressure settings: `{"tipThreshold": PERCENT, "curve": [x1, y1, x2, y2]}`, either
+    /// key optional (no threshold, a linear curve).
+    func penPressure(_ key: AnyKey) throws -> PenPressure {
+        let settings = try object(key, example: #"{"tipThreshold": 8, "curve": [0, 50, 50, 100]}"#, of: "tipThreshold and curve")
+        var curve = PressureCurve.linear
+        var threshold: Double?
+        for field in settings.keys {
+            switch PenPressureKey(rawValue: field.stringValue) {
+            case .curve:
+                guard let points = try? settings.container.decode([Double].self, forKey: field), let read = try? PressureCurve(points) else {
+                    throw settings.failure(field, "expected four control-point values [x1, y1, x2, y2], each 0 … 100 (percent), found \(settings.found(field))")
+                }
+                curve = read
+            case .tipThreshold:
+                guard let value = try? settings.container.decode(Double.self, forKey: field), PenPressure.tipThresholdRange.contains(value) else {
+                    throw settings.failure(field, "expected a tip threshold in percent of the pressure range, 1 … 50, found \(settings.found(field))")
+                }
+                threshold = value
+            case nil:
+                throw settings.failure(field, "unknown key (expected curve, tipThreshold)")
+            }
+        }
+        return try PenPressure(curve: curve, tipThreshold: threshold)
+    }
+
     /// A key chord (`KeyChord`) written as text.
     func keyChord(_ key: AnyKey) throws -> KeyChord {
         guard let text = string(key) else { throw failure(key, "expected a key chord such as 'ctrl+shift+c', found \(found(key))") }
@@ -266,6 +314,6 @@ struct PreferencesObject {
         guard let nested = try? container.nestedContainer(keyedBy: AnyKey.self, forKey: key) else {
             throw failure(key, "expected an object of \(what), e.g. \(example)")
         }
-        return PreferencesObject(container: nested, path: path, name: key.stringValue)
+        return PreferencesObject(container: nested, path: path, name: name.map { "\($0).\(key.stringValue)" } ?? key.stringValue)
     }
 }

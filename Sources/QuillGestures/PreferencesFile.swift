@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import QuillCore
 import SystemPackage
 
 /// The person's gesture preferences as a JSON file, read as every app of the system reads them.
@@ -12,11 +13,14 @@ import SystemPackage
 ///     {"preferredTapAction": "switchEraser", "preferredSqueezeAction": "showContextualPalette",
 ///      "prefersPencilOnlyDrawing": false, "prefersHoverToolPreview": true,
 ///      "padButtons": {"0": "switchEraser", "1": "doubleTap", "2": "squeeze"}, "padDialControlsWidth": false,
-///      "puckButtons": {"BTN_SIDE": "doubleTap"}, "keyChords": {"showColorPalette": "ctrl+shift+c"}}
+///      "puckButtons": {"BTN_SIDE": "doubleTap"}, "keyChords": {"showColorPalette": "ctrl+shift+c"},
+///      "penPressure": {"*/pen": {"tipThreshold": 8, "curve": [0, 50, 50, 100]}}}
 ///
 /// `padButtons` binds pad buttons by libinput's number (0 … 63), `puckButtons` a puck's or lens
 /// cursor's buttons by libevdev name (`BTN_LEFT` … `BTN_EXTRA`), to `doubleTap`, `squeeze` or a
-/// preferred action; none is bound by default. An app's own file:
+/// preferred action; none is bound by default. `penPressure` sets the tip threshold (percent of
+/// the pressure range, 1 … 50) and the pressure curve per tablet and tool (``PenPressure``,
+/// ``PenPressureScope``), which `quill service` applies for every app. An app's own file:
 /// `{"customTapAction": "selectTool:pencil", "optedIn": true}` where the action is
 /// `selectTool:INK`, `togglePalette:color|ink-attributes|contextual` or `toggleWidth:POINTS`
 /// (0.5 … 80) — mode changes only. A missing file means the defaults. A file is untrusted input:
@@ -100,7 +104,9 @@ public enum PreferencesFile {
     /// `preferredSqueezeAction` to an action's name, `prefersPencilOnlyDrawing`,
     /// `prefersHoverToolPreview` and `padDialControlsWidth` to true or false, `padButton.N` and
     /// `puckButton.NAME` to a binding's name or `none` (unbound), `keyChord.NAME` to a key chord
-    /// (`KeyChord`) or `none`. The value is checked by the
+    /// (`KeyChord`) or `none`, `penPressure.SCOPE.curve` to `x1,y1,x2,y2` or `none` (linear),
+    /// `penPressure.SCOPE.tipThreshold` to a percentage or `none`, `penPressure.SCOPE` to `none`
+    /// (``PenPressureScope``: e.g. `056a:0357/eraser`, `*/*`). The value is checked by the
     /// file's decoder, and so are the merged preferences before they are returned; a failure
     /// names `path` and `key` as given.
     public static func set(_ key: String, to text: String, in preferences: PencilPreferences, path: String) throws -> PencilPreferences {
@@ -144,11 +150,58 @@ public enum PreferencesFile {
             let read = try value(["keyChords": [name: text == "none" ? "ctrl+z" : text]]).keyChords
             guard let bound = read.first else { return preferences }
             merged.keyChords[bound.key] = text == "none" ? nil : bound.value
+        case _ where key.hasPrefix("penPressure."):
+            // penPressure.SCOPE (none: removed), penPressure.SCOPE.curve (x1,y1,x2,y2 or none),
+            // penPressure.SCOPE.tipThreshold (percent or none); the scope itself holds no dot.
+            let rest = key.dropFirst("penPressure.".count)
+            let parts = rest.split(separator: ".", maxSplits: 1).map(String.init)
+            guard let scopeText = parts.first, let scope = PenPressureScope(text: scopeText) else {
+                throw Failure(path: path, key: key, message: "expected penPressure.SCOPE.curve or penPressure.SCOPE.tipThreshold, SCOPE being \(PenPressureScope.format)")
+            }
+            let current = merged.penPressure[scope] ?? .unchanged
+            var curve: [Double] = current.curve.controlPoints
+            var threshold = current.tipThreshold
+            switch parts.count == 2 ? parts[1] : nil {
+            case nil:
+                guard text == "none" else { throw Failure(path: path, key: key, message: "only none (the scope removed) can be set here; set penPressure.\(scopeText).curve or .tipThreshold") }
+                merged.penPressure[scope] = nil
+                return try decode(encode(merged), path: path)
+            case "curve":
+                if text == "none" {
+                    curve = PressureCurve.linear.controlPoints
+                } else {
+                    do {
+                        curve = try PressureCurve(parsing: text).controlPoints
+                    } catch let error as ParameterError {
+                        throw Failure(path: path, key: key, message: "expected \(error.expected), or none; found \(error.value)")
+                    }
+                }
+            case "tipThreshold":
+                if text == "none" {
+                    threshold = nil
+                } else {
+                    guard let value = Double(text) else {
+                        throw Failure(path: path, key: key, message: "expected a tip threshold in percent of the pressure range, 1 … 50, or none; found '\(text)'")
+                    }
+                    threshold = value
+                }
+            default:
+                throw Failure(path: path, key: key, message: "unknown setting '\(parts[1])' (expected curve or tipThreshold)")
+            }
+            // The entry as the file holds it, checked by the file's decoder.
+            let entry = PenPressureEntry(curve: curve, tipThreshold: threshold)
+            merged.penPressure[scope] = try value(["penPressure": [scope.description: entry]]).penPressure[scope]
         default:
-            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N, puckButton.NAME, keyChord.NAME)")
+            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N, puckButton.NAME, keyChord.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold)")
         }
         // The merged preferences as the file will hold them, read back by the same decoder.
         return try decode(encode(merged), path: path)
+    }
+
+    /// One pen scope's settings as the file writes them.
+    private struct PenPressureEntry: Encodable {
+        var curve: [Double]
+        var tipThreshold: Double?
     }
 
     /// A custom action's text (`selectTool:INK`, `togglePalette:NAME`, `toggleWidth:POINTS`), or

@@ -79,6 +79,11 @@ public enum ServiceCheck {
         if !preferences.puckButtons.isEmpty {
             lines.append("puck buttons: their bindings act, and the buttons still reach apps (a puck's are not held back)")
         }
+        for (scope, pressure) in preferences.penPressure.sorted(by: { $0.key.description < $1.key.description }) {
+            let threshold = pressure.tipThreshold.map { "the tip touches from \($0.formatted) % of the pressure range" } ?? "the tablet's own tip contact"
+            let curve = pressure.curve.isLinear ? "linear" : "curve \(pressure.curve.controlPoints.map(\.formatted).joined(separator: ","))"
+            lines.append("pressure of \(scope): \(threshold), \(curve)")
+        }
         return lines
     }
 
@@ -92,4 +97,9 @@ public enum ServiceCheck {
         var groups = [gid_t](repeating: 0, count: Int(count))
         return getgroups(count, &groups) > 0 && groups.contains(id)
     }
+}
+
+extension Double {
+    /// The number as a person writes it: `8`, not `8.0`.
+    fileprivate var formatted: String { rounded() == self && abs(self) < 1e9 ? String(Int(self)) : String(self) }
 }

@@ -31,16 +31,18 @@ public struct RelayOutput: Sendable {
     }
 }
 
-/// Options of the virtual tablet (all off by default: the stream passes unchanged).
+/// Options of the virtual tablet (all off by default: the stream passes unchanged but for what
+/// the person's preferences set).
 public struct RelayOptions: Hashable, Sendable {
-    /// A pressure curve applied to `ABS_PRESSURE` on the virtual tablet. Default linear.
-    public var pressureCurve: PressureCurve
+    /// A pressure curve for every tool of the virtual tablet, in place of the curves of the
+    /// preferences' `penPressure` (their tip thresholds stay), or nil (the default): the preferences'.
+    public var pressureCurve: PressureCurve?
     /// The stroke engine's smoother (`StrokeSmoother`) on the virtual tablet's positions, or nil
     /// (the default: positions pass unchanged). A smoothed tablet is named `Quill smoothed: …`,
     /// for which the libinput quirk of Tools/install turns libinput's own smoothing off.
     public var smoothing: SmoothingParameters?
 
-    public init(pressureCurve: PressureCurve = .linear, smoothing: SmoothingParameters? = nil) {
+    public init(pressureCurve: PressureCurve? = nil, smoothing: SmoothingParameters? = nil) {
         self.pressureCurve = pressureCurve
         self.smoothing = smoothing
     }
@@ -64,6 +66,12 @@ public struct RelayOptions: Hashable, Sendable {
 ///   eraser (`BTN_TOOL_RUBBER`, the eraser's tool id, the same serial) at the same place, so every
 ///   app switches to its own eraser as it does for the eraser end; later frames of the pen end
 ///   stay the eraser until the next switch, across proximity;
+/// - **pressure** (`PencilPreferences/penPressure`, per tablet model and tool): with a tip
+///   threshold the virtual tip touches from the person's threshold on (`BTN_TOUCH` follows it, not
+///   the tablet's) and `ABS_PRESSURE` is 0 while it does not; while it does, the pressure above
+///   the threshold through the curve is spread over libinput's tip threshold (5 % of the range)
+///   … 100 %, so libinput's contact begins exactly where the person's does. Without a threshold
+///   only the curve applies (0 stays 0, the tablet's contact stands);
 /// - a **palette action** or **runSystemShortcut** sends the key chord the person bound to it
 ///   (`PencilPreferences/keyChords`) through the virtual keyboard; unbound, nothing is sent.
 ///
@@ -81,7 +89,13 @@ public struct TabletRelay: Sendable {
     private let tapCode: UInt16?
     private let squeezeCode: UInt16?
     private let chords: [String: KeyChord]
+    /// The real pressure axis, when any tool's pressure changes (nil: pressure passes unchanged).
     private let pressureAxis: AxisInfo?
+    /// The pressure settings of the pen, eraser, brush, pencil and airbrush (`BTN_TOOL_PEN` +
+    /// index) on this tablet model.
+    private let pressures: [PenPressure]
+    /// The real node's last pressure (raw units).
+    private var rawPressure: Int32 = 0
     private let hasToolID: Bool
     private let hasSerial: Bool
     /// The real node's tool in proximity and the virtual node's (`BTN_TOOL_*` codes).
@@ -126,7 +140,16 @@ public struct TabletRelay: Sendable {
         tapCode = VirtualTablet.acts(preferences.preferredTapAction, chords: preferences.keyChords) ? Self.code(of: parameters.source) : nil
         squeezeCode = VirtualTablet.acts(preferences.preferredSqueezeAction, chords: preferences.keyChords) ? Self.code(of: parameters.squeezeSource) : nil
         chords = preferences.keyChords
-        pressureAxis = options.pressureCurve.isLinear ? nil : device.axes[EvdevCode.Abs.pressure].flatMap { $0.span > 0 ? $0 : nil }
+        // Each tool's settings, read once: the preferences' for this model and tool, the curve
+        // of the options in place of theirs.
+        pressures = PenPressureScope.tools.map { tool in
+            let settings = preferences.pressure(of: ModelID(device), tool: tool)
+            guard let curve = options.pressureCurve else { return settings }
+            return (try? PenPressure(curve: curve, tipThreshold: settings.tipThreshold)) ?? settings
+        }
+        let changesPressure = pressures.contains { !$0.isUnchanged }
+        pressureAxis = changesPressure ? device.axes[EvdevCode.Abs.pressure].flatMap { $0.span > 0 ? $0 : nil } : nil
+        rawPressure = pressureAxis?.minimum ?? 0
         hasToolID = device.axes[EvdevCode.Abs.misc] != nil
         hasSerial = device.has(type: EvdevCode.EventType.msc, code: EvdevCode.Msc.serial)
         decoded.reserveCapacity(4)
@@ -156,13 +179,20 @@ public struct TabletRelay: Sendable {
         var entering: UInt16?
         var isLeaving = false
         var isTouchingDown = false
-        for event in frame where event.type == EvdevCode.EventType.key {
-            if Self.isTool(event.code) {
-                if event.value != 0 { entering = event.code } else if event.code == realTool { isLeaving = true }
-            } else if event.code == EvdevCode.Key.touch {
-                isTouchingDown = event.value != 0 && !isTouching
+        for event in frame {
+            if event.type == EvdevCode.EventType.key {
+                if Self.isTool(event.code) {
+                    if event.value != 0 { entering = event.code } else if event.code == realTool { isLeaving = true }
+                } else if event.code == EvdevCode.Key.touch {
+                    isTouchingDown = event.value != 0 && !isTouching
+                }
+            } else if event.type == EvdevCode.EventType.abs, event.code == EvdevCode.Abs.pressure {
+                rawPressure = event.value
             }
         }
+        // With a tip threshold, the virtual tip follows the person's threshold, not BTN_TOUCH.
+        let thresholdContact = contactByThreshold(tool: entering.map(virtualCode(for:)) ?? virtualTool, isLeaving: isLeaving && entering == nil)
+        if let thresholdContact { isTouchingDown = thresholdContact && !isTouching }
         // The tip touching: a press held back can no longer be a double tap's or a squeeze's, and
         // apps must not get it inside the stroke: it goes now, before the tip-down frame. The
         // decoder settles it itself when its contact begins (pressure past libinput's threshold);
@@ -175,7 +205,7 @@ public struct TabletRelay: Sendable {
         // (a press settled as the tool leaves must reach apps before it leaves), else after it.
         let wasInProximity = virtualTool != nil
         if wasInProximity { emitButtons(at: time, into: &output) }
-        rewrite(frame, at: time, entering: entering, isLeaving: isLeaving, into: &output)
+        rewrite(frame, at: time, entering: entering, isLeaving: isLeaving, contact: thresholdContact, into: &output)
         if !wasInProximity { emitButtons(at: time, into: &output) }
         act(at: time, into: &output)
     }
@@ -207,8 +237,11 @@ public struct TabletRelay: Sendable {
 
     // MARK: - The frame
 
-    /// The frame as the virtual tablet sends it; `entering` and `isLeaving` are its tool changes.
-    private mutating func rewrite(_ frame: ArraySlice<InputEvent>, at time: Int64, entering: UInt16?, isLeaving: Bool, into output: inout RelayOutput) {
+    /// The frame as the virtual tablet sends it; `entering` and `isLeaving` are its tool changes,
+    /// `contact` the tip's state by the person's tip threshold (nil: the tablet's `BTN_TOUCH`).
+    private mutating func rewrite(
+        _ frame: ArraySlice<InputEvent>, at time: Int64, entering: UInt16?, isLeaving: Bool, contact: Bool?, into output: inout RelayOutput
+    ) {
         let key = EvdevCode.EventType.key
         // A tool that leaves and one that enters in one frame (the pen flipped): the leaving one
         // gets a frame of its own, or the virtual node could see one code go 0 and 1 at once.
@@ -259,6 +292,10 @@ public struct TabletRelay: Sendable {
             case (key, let code) where code == tapCode || code == squeezeCode:
                 dropped = true
                 continue
+            case (key, EvdevCode.Key.touch) where contact != nil:
+                // The threshold decides (below).
+                dropped = true
+                continue
             case (key, EvdevCode.Key.touch):
                 isTouching = event.value != 0
                 // Each stroke smoothed from its own start, as the stroke engine does.
@@ -275,13 +312,19 @@ public struct TabletRelay: Sendable {
                 moved = true
                 continue
             case (EvdevCode.EventType.abs, EvdevCode.Abs.pressure):
-                if let axis = pressureAxis { event.value = curved(event.value, axis) }
+                if let axis = pressureAxis { event.value = virtualPressure(event.value, axis, tool: frameTool, contact: contact) }
             case (EvdevCode.EventType.msc, EvdevCode.Msc.serial):
                 serial = event.value
             default:
                 break
             }
             output.pen.append(event)
+        }
+        if let contact, contact != isTouching {
+            // The tip crossing the person's threshold; a leaving tool lifts it before it goes.
+            isTouching = contact
+            if contact { smoother?.reset() }
+            output.pen.append(event(time, key, EvdevCode.Key.touch, contact ? 1 : 0))
         }
         if moved, var filter = smoother {
             let (x, y) = filter.add(x: Double(rawPosition.x) / unitsPerMillimetre.x, y: Double(rawPosition.y) / unitsPerMillimetre.y, time: Double(time) / 1_000_000)
@@ -365,11 +408,37 @@ public struct TabletRelay: Sendable {
         return VirtualTablet.eraserID(ofPen: id)
     }
 
-    /// A raw pressure through the pressure curve, in the axis's own units.
-    private func curved(_ value: Int32, _ axis: AxisInfo) -> Int32 {
+    /// The pressure settings of the virtual tool `code` (unchanged for a puck or lens).
+    private func pressure(of code: UInt16?) -> PenPressure {
+        guard let code, code >= EvdevCode.Key.toolPen, code <= EvdevCode.Key.toolAirbrush else { return .unchanged }
+        return pressures[Int(code - EvdevCode.Key.toolPen)]
+    }
+
+    /// The tip's contact by the threshold of the virtual tool `tool` at the real node's last
+    /// pressure, or nil when that tool has no threshold (or the tablet no pressure): the tablet
+    /// decides. No contact without a tool, or when the tool leaves.
+    private func contactByThreshold(tool: UInt16?, isLeaving: Bool) -> Bool? {
+        guard let axis = pressureAxis, pressure(of: tool ?? virtualTool).tipThreshold != nil else { return nil }
+        guard tool != nil, !isLeaving else { return false }
+        return pressure(of: tool).touches(Self.normalized(rawPressure, axis), wasTouching: isTouching)
+    }
+
+    /// A raw pressure as the virtual tablet gives it for the virtual tool `tool`: through the
+    /// curve; with a threshold, 0 without `contact` and from libinput's tip level up with it.
+    private func virtualPressure(_ value: Int32, _ axis: AxisInfo, tool: UInt16?, contact: Bool?) -> Int32 {
+        let settings = pressure(of: tool)
         let span = Double(axis.span)
-        let normalized = min(1, max(0, Double(value - axis.minimum) / span))
-        return axis.minimum + Int32((options.pressureCurve.apply(normalized) * span).rounded())
+        let normalized = Self.normalized(value, axis)
+        guard let contact else { return axis.minimum + Int32((settings.curve.apply(normalized) * span).rounded()) }
+        guard contact else { return axis.minimum }
+        let tip = PressureParameters.libinputDefaults.upperThreshold
+        let level = axis.minimum + Int32((span * tip).rounded(.up))
+        return max(level, axis.minimum + Int32(((tip + (1 - tip) * settings.applied(normalized)) * span).rounded()))
+    }
+
+    /// A raw pressure as a fraction of the axis's range (0 … 1).
+    private static func normalized(_ value: Int32, _ axis: AxisInfo) -> Double {
+        min(1, max(0, Double(value - axis.minimum) / Double(axis.span)))
     }
 
     private func event(_ time: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {

@@ -24,7 +24,7 @@ struct Service: ParsableCommand {
 
     @OptionGroup var pencil: PencilOptions
 
-    @Option(help: "A pressure curve for the virtual tablet: x1,y1,x2,y2 in percent (0,0,100,100 is linear, the default).")
+    @Option(help: "A pressure curve for every tool of the virtual tablet in place of the preferences' (penPressure): x1,y1,x2,y2 in percent, 0,0,100,100 linear.")
     var pressureCurve: String?
 
     @Flag(help: "Smooth the virtual tablet's positions with the stroke engine's smoother (off by default); the tablet is then named \"Quill smoothed: NAME\", for which Tools/install --libinput-quirks turns libinput's own smoothing off.")
@@ -54,7 +54,7 @@ struct Service: ParsableCommand {
         let (system, parameters) = try pencil.load()
         let options: RelayOptions
         do {
-            options = RelayOptions(pressureCurve: try pressureCurve.map { try PressureCurve(parsing: $0) } ?? .linear, smoothing: smooth ? .defaults : nil)
+            options = RelayOptions(pressureCurve: try pressureCurve.map { try PressureCurve(parsing: $0) }, smoothing: smooth ? .defaults : nil)
         } catch {
             Console.error(error)
             throw ExitCode.failure

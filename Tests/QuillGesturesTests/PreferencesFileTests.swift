@@ -1,4 +1,5 @@
 import Foundation
+import QuillCore
 import QuillGestures
 import QuillTestSupport
 import Testing
@@ -97,6 +98,13 @@ extension PreferencesFileTests {
             for _ in 0..<Int.random(in: 0...5, using: &random) {
                 preferences.puckButtons[PencilPreferences.puckButtonNames.randomElement(using: &random)!] = Self.bindings.randomElement(using: &random)!
             }
+            for _ in 0..<Int.random(in: 0...4, using: &random) {
+                let tablet = Bool.random(using: &random) ? nil : ModelID(vendor: UInt16.random(in: 0...0xffff, using: &random), product: UInt16.random(in: 0...0xffff, using: &random))
+                let tool = Bool.random(using: &random) ? nil : PenPressureScope.tools.randomElement(using: &random)
+                let curve = (0..<4).map { _ in Double(Int.random(in: 0...100, using: &random)) }
+                let threshold = Bool.random(using: &random) ? nil : Double.random(in: PenPressure.tipThresholdRange, using: &random)
+                preferences.penPressure[try! PenPressureScope(tablet: tablet, tool: tool)] = try! PenPressure(curve: try! PressureCurve(curve), tipThreshold: threshold)
+            }
             return preferences
         }
 
@@ -153,6 +161,7 @@ extension PreferencesFileTests {
                     "prefersPencilOnlyDrawing": .bool(true), "prefersHoverToolPreview": .bool(false), "padDialControlsWidth": .bool(true),
                     "padButtons": .object(["1": .string("squeeze")]), "puckButtons": .object(["BTN_LEFT": .string("doubleTap")]),
                     "keyChords": .object(["showColorPalette": .string("ctrl+shift+c")]),
+                    "penPressure": .object(["*/pen": .object(["tipThreshold": .number(8)])]),
                 ]
                 full[key] = nil
                 let read = try PreferencesFile.decode(JSONEncoder().encode(full), path: "p.json")
@@ -165,6 +174,7 @@ extension PreferencesFileTests {
                 case "padButtons": #expect(read.padButtons.isEmpty)
                 case "puckButtons": #expect(read.puckButtons.isEmpty)
                 case "keyChords": #expect(read.keyChords.isEmpty)
+                case "penPressure": #expect(read.penPressure.isEmpty)
                 default: Issue.record("untested key \(key)")
                 }
                 #expect(read != defaults)
@@ -189,6 +199,7 @@ extension PreferencesFileTests {
                 "padButtons": (["object"], "expected an object of buttons to binding names"),
                 "puckButtons": (["object"], "expected an object of buttons to binding names"),
                 "keyChords": (["object"], "expected an object of actions to key chords"),
+                "penPressure": (["object"], "expected an object of pen scopes to pressure settings"),
             ]
             #expect(Set(expected.keys) == Set(PreferencesFile.keys))
             for (key, (accepts, message)) in expected {
@@ -231,7 +242,7 @@ extension PreferencesFileTests {
             (#"{"preferredSqueezeAction":"doubleTap"}"#, "preferredSqueezeAction", "unknown action 'doubleTap'"),
             (#"{"prefersHoverToolPreview":"true"}"#, "prefersHoverToolPreview", "expected true or false, found 'true'"),
             (#"{"padDialControlsWidth":0}"#, "padDialControlsWidth", "expected true or false, found 0"),
-            (#"{"PreferredTapAction":"ignore"}"#, "PreferredTapAction", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords)"),
+            (#"{"PreferredTapAction":"ignore"}"#, "PreferredTapAction", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure)"),
             // The first bad key in order is named.
             (#"{"zzz":1,"aaa":2}"#, "aaa", "unknown key"),
             ("5", nil, "expected a JSON object"),
@@ -340,7 +351,7 @@ extension PreferencesFileTests {
             ("puckButton.BTN_9", "doubleTap", "expected a puck button, one of BTN_LEFT, BTN_RIGHT"),
             ("puckButton.BTN_9", "none", "expected a puck button"),
             ("puckButton.BTN_LEFT", "\"}", "unknown binding '\"}'"),
-            ("padButtons", "{}", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, or padButton.N, puckButton.NAME, keyChord.NAME)"),
+            ("padButtons", "{}", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, or padButton.N, puckButton.NAME, keyChord.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold)"),
             ("theme", "dark", "unknown key"),
         ])
         func setRefusesABadKeyOrValueNamingIt(key: String, text: String, message: String) {

@@ -56,6 +56,20 @@ public enum EvdevCode {
         public static let stylus2: UInt16 = 0x14c
     }
 
+    /// `EV_REL` codes of the virtual pointer `quill service` scrolls with.
+    public enum Rel {
+        public static let x: UInt16 = 0x00
+        public static let y: UInt16 = 0x01
+        /// `REL_HWHEEL`: horizontal wheel clicks, positive to the right.
+        public static let hWheel: UInt16 = 0x06
+        /// `REL_WHEEL`: wheel clicks, positive away from the person (scrolling up).
+        public static let wheel: UInt16 = 0x08
+        /// `REL_WHEEL_HI_RES`: the wheel in 1/120 of a click.
+        public static let wheelHighResolution: UInt16 = 0x0b
+        /// `REL_HWHEEL_HI_RES`: the horizontal wheel in 1/120 of a click.
+        public static let hWheelHighResolution: UInt16 = 0x0c
+    }
+
     /// `EV_ABS` codes a pen tablet sends.
     public enum Abs {
         public static let x: UInt16 = 0x00

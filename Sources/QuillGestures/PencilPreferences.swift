@@ -32,6 +32,10 @@ public struct PencilPreferences: Hashable, Sendable {
     /// `quill service`'s virtual tablet for every app; ``pressure(of:tool:)`` picks the one for a
     /// pen. Default: none (every pen's pressure as the tablet gives it).
     public var penPressure: [PenPressureScope: PenPressure] = [:]
+    /// Barrel buttons that scroll or click only while touching (``PenButtonAction``) in every
+    /// app, by source. A button bound here is no longer the double tap's or the squeeze's.
+    /// Default: none (every button a button).
+    public var penButtons: [TapSource: PenButtonAction] = [:]
 
     /// What a key chord can be bound to: the actions an app shows itself, and a width step.
     public static let keyChordNames = ["showColorPalette", "showInkAttributes", "showContextualPalette", "runSystemShortcut", "widthDown", "widthUp"]
@@ -72,7 +76,7 @@ extension CodingUserInfoKey {
 extension PencilPreferences: Codable {
     /// The keys of the file (as ``PreferencesFile/keys``).
     enum Key: String, CodingKey, CaseIterable {
-        case preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure
+        case preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons
     }
 
     /// Reads every key exactly as the file allows: the defaults for missing keys; an unknown
@@ -119,6 +123,17 @@ extension PencilPreferences: Codable {
                     }
                     penPressure[scope] = try scopes.penPressure(name)
                 }
+            case .penButtons:
+                let buttons = try object.object(key, example: #"{"BTN_STYLUS2": "scroll"}"#, of: "barrel buttons to scroll or clickWhileTouching")
+                for button in buttons.keys {
+                    guard let source = PenButtonAction.buttonNames[button.stringValue] else {
+                        throw buttons.failure(button, "expected a barrel button, one of BTN_STYLUS, BTN_STYLUS2, BTN_STYLUS3")
+                    }
+                    guard let action = buttons.string(button).flatMap(PenButtonAction.init(rawValue:)) else {
+                        throw buttons.failure(button, "expected scroll or clickWhileTouching, found \(buttons.found(button))")
+                    }
+                    penButtons[source] = action
+                }
             case nil:
                 throw object.failure(key, "unknown key (expected one of \(PreferencesFile.keys.joined(separator: ", ")))")
             }
@@ -145,6 +160,10 @@ extension PencilPreferences: Codable {
         var chords = container.nestedContainer(keyedBy: AnyKey.self, forKey: .keyChords)
         for (name, chord) in keyChords.sorted(by: { $0.key < $1.key }) {
             try chords.encode(chord.text, forKey: AnyKey(name))
+        }
+        var barrel = container.nestedContainer(keyedBy: AnyKey.self, forKey: .penButtons)
+        for (source, action) in penButtons.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            try barrel.encode(action.rawValue, forKey: AnyKey(PenButtonAction.name(of: source)))
         }
         var pressure = container.nestedContainer(keyedBy: AnyKey.self, forKey: .penPressure)
         for (scope, settings) in penPressure.sorted(by: { $0.key.description < $1.key.description }) {

@@ -14,13 +14,15 @@ import SystemPackage
 ///      "prefersPencilOnlyDrawing": false, "prefersHoverToolPreview": true,
 ///      "padButtons": {"0": "switchEraser", "1": "doubleTap", "2": "squeeze"}, "padDialControlsWidth": false,
 ///      "puckButtons": {"BTN_SIDE": "doubleTap"}, "keyChords": {"showColorPalette": "ctrl+shift+c"},
-///      "penPressure": {"*/pen": {"tipThreshold": 8, "curve": [0, 50, 50, 100]}}}
+///      "penPressure": {"*/pen": {"tipThreshold": 8, "curve": [0, 50, 50, 100]}},
+///      "penButtons": {"BTN_STYLUS2": "scroll"}}
 ///
 /// `padButtons` binds pad buttons by libinput's number (0 … 63), `puckButtons` a puck's or lens
 /// cursor's buttons by libevdev name (`BTN_LEFT` … `BTN_EXTRA`), to `doubleTap`, `squeeze` or a
 /// preferred action; none is bound by default. `penPressure` sets the tip threshold (percent of
 /// the pressure range, 1 … 50) and the pressure curve per tablet and tool (``PenPressure``,
-/// ``PenPressureScope``), which `quill service` applies for every app. An app's own file:
+/// ``PenPressureScope``), `penButtons` makes a barrel button scroll or click only while the tip
+/// touches (``PenButtonAction``); `quill service` applies both for every app. An app's own file:
 /// `{"customTapAction": "selectTool:pencil", "optedIn": true}` where the action is
 /// `selectTool:INK`, `togglePalette:color|ink-attributes|contextual` or `toggleWidth:POINTS`
 /// (0.5 … 80) — mode changes only. A missing file means the defaults. A file is untrusted input:
@@ -104,7 +106,8 @@ public enum PreferencesFile {
     /// `preferredSqueezeAction` to an action's name, `prefersPencilOnlyDrawing`,
     /// `prefersHoverToolPreview` and `padDialControlsWidth` to true or false, `padButton.N` and
     /// `puckButton.NAME` to a binding's name or `none` (unbound), `keyChord.NAME` to a key chord
-    /// (`KeyChord`) or `none`, `penPressure.SCOPE.curve` to `x1,y1,x2,y2` or `none` (linear),
+    /// (`KeyChord`) or `none`, `penButton.BTN_STYLUS…` to `scroll`, `clickWhileTouching` or `none`,
+    /// `penPressure.SCOPE.curve` to `x1,y1,x2,y2` or `none` (linear),
     /// `penPressure.SCOPE.tipThreshold` to a percentage or `none`, `penPressure.SCOPE` to `none`
     /// (``PenPressureScope``: e.g. `056a:0357/eraser`, `*/*`). The value is checked by the
     /// file's decoder, and so are the merged preferences before they are returned; a failure
@@ -150,6 +153,11 @@ public enum PreferencesFile {
             let read = try value(["keyChords": [name: text == "none" ? "ctrl+z" : text]]).keyChords
             guard let bound = read.first else { return preferences }
             merged.keyChords[bound.key] = text == "none" ? nil : bound.value
+        case _ where key.hasPrefix("penButton."):
+            let button = String(key.dropFirst("penButton.".count))
+            let read = try value(["penButtons": [button: text == "none" ? PenButtonAction.scroll.rawValue : text]]).penButtons
+            guard let bound = read.first else { return preferences }
+            merged.penButtons[bound.key] = text == "none" ? nil : bound.value
         case _ where key.hasPrefix("penPressure."):
             // penPressure.SCOPE (none: removed), penPressure.SCOPE.curve (x1,y1,x2,y2 or none),
             // penPressure.SCOPE.tipThreshold (percent or none); the scope itself holds no dot.
@@ -192,7 +200,7 @@ public enum PreferencesFile {
             let entry = PenPressureEntry(curve: curve, tipThreshold: threshold)
             merged.penPressure[scope] = try value(["penPressure": [scope.description: entry]]).penPressure[scope]
         default:
-            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N, puckButton.NAME, keyChord.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold)")
+            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N, puckButton.NAME, keyChord.NAME, penButton.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold)")
         }
         // The merged preferences as the file will hold them, read back by the same decoder.
         return try decode(encode(merged), path: path)

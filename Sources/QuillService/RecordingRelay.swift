@@ -17,6 +17,8 @@ public final class RecordingRelay {
     public var virtualDevice: DeviceDescription { relay.virtualDevice }
     /// The virtual keyboard, when the preferences bind a key chord.
     public let keyboard: DeviceDescription?
+    /// The virtual pointer, when a barrel button scrolls.
+    public let pointer: DeviceDescription?
     /// The relayed pad's index and virtual description, when the recording has a pad.
     public let padIndex: Int?
     public var virtualPad: DeviceDescription? { padRelay?.virtualDevice }
@@ -65,6 +67,7 @@ public final class RecordingRelay {
         deviceIndex = index
         relay = try TabletRelay(device: description, preferences: preferences, parameters: parameters, options: options, catalog: catalog)
         keyboard = VirtualTablet.keyboard(for: Array(preferences.keyChords.values))
+        pointer = VirtualTablet.pointer(for: preferences)
         padIndex = pad?.0
         padRelay = pad.map { PadRelay(device: $0.1, preferences: preferences, layout: catalog?.padLayout(of: $0.1)) }
         frame.reserveCapacity(32)

@@ -79,6 +79,13 @@ public enum ServiceCheck {
         if !preferences.puckButtons.isEmpty {
             lines.append("puck buttons: their bindings act, and the buttons still reach apps (a puck's are not held back)")
         }
+        for (source, action) in preferences.penButtons.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let does = action == .scroll
+                ? "held and moved while hovering, scrolls (the wheels of a virtual pointer, \(RelayOptions().scroll.millimetresPerClick.formatted) mm a click); never reaches apps as a button"
+                : "reaches apps only while the tip touches"
+            let gesture = source == parameters.source ? " (so it is no longer the double tap's)" : source == parameters.squeezeSource ? " (so it is no longer the squeeze's)" : ""
+            lines.append("\(PenButtonAction.name(of: source)) \(action.rawValue): \(does)\(gesture)")
+        }
         for (scope, pressure) in preferences.penPressure.sorted(by: { $0.key.description < $1.key.description }) {
             let threshold = pressure.tipThreshold.map { "the tip touches from \($0.formatted) % of the pressure range" } ?? "the tablet's own tip contact"
             let curve = pressure.curve.isLinear ? "linear" : "curve \(pressure.curve.controlPoints.map(\.formatted).joined(separator: ","))"

@@ -13,6 +13,9 @@ public struct RelayOutput: Sendable {
     public var pad: [InputEvent] = []
     /// Events for the virtual keyboard.
     public var keyboard: [InputEvent] = []
+    /// Events for the virtual pointer (``VirtualTablet/pointer``): the wheel a barrel button
+    /// bound to `scroll` turns.
+    public var pointer: [InputEvent] = []
     /// What the person's gestures did (`PencilSession`'s outcomes).
     public var outcomes: [PencilInteraction.Outcome] = []
 
@@ -27,6 +30,7 @@ public struct RelayOutput: Sendable {
         pen.removeAll(keepingCapacity: true)
         pad.removeAll(keepingCapacity: true)
         keyboard.removeAll(keepingCapacity: true)
+        pointer.removeAll(keepingCapacity: true)
         outcomes.removeAll(keepingCapacity: true)
     }
 }
@@ -41,11 +45,33 @@ public struct RelayOptions: Hashable, Sendable {
     /// (the default: positions pass unchanged). A smoothed tablet is named `Quill smoothed: …`,
     /// for which the libinput quirk of Tools/install turns libinput's own smoothing off.
     public var smoothing: SmoothingParameters?
+    /// How far the pen moves for one wheel click when a barrel button scrolls. Default 4 mm.
+    public var scroll: PenScrollParameters
 
-    public init(pressureCurve: PressureCurve? = nil, smoothing: SmoothingParameters? = nil) {
+    public init(pressureCurve: PressureCurve? = nil, smoothing: SmoothingParameters? = nil, scroll: PenScrollParameters = .defaults) {
         self.pressureCurve = pressureCurve
         self.smoothing = smoothing
+        self.scroll = scroll
     }
+}
+
+/// Scrolling with a barrel button held (`PenButtonAction.scroll`).
+public struct PenScrollParameters: Hashable, Sendable {
+    /// The pen's travel for one wheel click (120 high-resolution units), millimetres, 0.5 … 50.
+    /// Default 4 mm: a 10 cm sweep scrolls 25 clicks, about as a mouse wheel turned once round.
+    public let millimetresPerClick: Double
+
+    /// Throws ``ParameterError`` outside 0.5 … 50 mm.
+    public init(millimetresPerClick: Double = 4) throws {
+        guard millimetresPerClick.isFinite, (0.5...50).contains(millimetresPerClick) else {
+            throw ParameterError(field: "PenScrollParameters.millimetresPerClick", value: "\(millimetresPerClick)", expected: "millimetres, 0.5 … 50")
+        }
+        self.millimetresPerClick = millimetresPerClick
+    }
+
+    public static let defaults = PenScrollParameters(checked: 4)
+
+    private init(checked: Double) { millimetresPerClick = checked }
 }
 
 /// A real pen tablet's evdev frames in, the virtual tablet's out, with the person's preferences
@@ -72,6 +98,11 @@ public struct RelayOptions: Hashable, Sendable {
 ///   the threshold through the curve is spread over libinput's tip threshold (5 % of the range)
 ///   … 100 %, so libinput's contact begins exactly where the person's does. Without a threshold
 ///   only the curve applies (0 stays 0, the tablet's contact stands);
+/// - a barrel button bound in **penButtons** is no longer the double tap's or the squeeze's:
+///   `scroll` — while it is held and the pen hovers, the pen's movement turns the virtual
+///   pointer's wheels (``RelayOutput/pointer``, high-resolution and click events) and the virtual
+///   pen stays where the scroll began (the tip touching, or the pen leaving, ends it);
+///   `clickWhileTouching` — its presses reach apps only while the tip touches;
 /// - a **palette action** or **runSystemShortcut** sends the key chord the person bound to it
 ///   (`PencilPreferences/keyChords`) through the virtual keyboard; unbound, nothing is sent.
 ///
@@ -111,6 +142,18 @@ public struct TabletRelay: Sendable {
     /// Smoothing: the filter, the real position (device units) and units per millimetre.
     private var smoother: StrokeSmoother?
     private var rawPosition: (x: Int32, y: Int32) = (0, 0)
+    /// The barrel button that scrolls, and those that click only while touching.
+    private let scrollCode: UInt16?
+    private let clickWhileTouchingCodes: [UInt16]
+    /// Scrolling: where the pen was at the last wheel event (device units), the fractions of a
+    /// high-resolution unit not sent yet, and the high-resolution units since the last click.
+    private var isScrolling = false
+    private var isPositionHeld = false
+    private var scrollOrigin: (x: Int32, y: Int32) = (0, 0)
+    private var wheelFraction: (x: Double, y: Double) = (0, 0)
+    private var wheelUnits: (x: Int32, y: Int32) = (0, 0)
+    /// Presses of a click-while-touching button that reached apps (their releases follow them).
+    private var clicksPassed: Set<UInt16> = []
     private let unitsPerMillimetre: (x: Double, y: Double)
 
     /// A relay for `device` with the person's `preferences` and the recognizers' `parameters`.
@@ -134,6 +177,13 @@ public struct TabletRelay: Sendable {
         decoder.startClock(at: 0)
         // The pen and the eraser are the two tool types a virtual tablet gives: switchPrevious
         // toggles between them as switchEraser does.
+        // A barrel button bound in penButtons is not the double tap's or the squeeze's.
+        var gestures = preferences
+        if preferences.penButtons[parameters.source] != nil { gestures.preferredTapAction = .ignore }
+        if preferences.penButtons[parameters.squeezeSource] != nil { gestures.preferredSqueezeAction = .ignore }
+        let preferences = gestures
+        scrollCode = preferences.penButtons.filter { $0.value == .scroll }.map(\.key).sorted { $0.rawValue < $1.rawValue }.first.flatMap(Self.code(of:))
+        clickWhileTouchingCodes = preferences.penButtons.filter { $0.value == .clickWhileTouching }.compactMap { Self.code(of: $0.key) }
         session = PencilSession(preferences: preferences, parameters: parameters, toolState: ToolState(current: .pen, previous: .eraser))
         // A button is held back only when its action does something here: a palette action with
         // no chord bound would swallow the button (an app's own use of it, e.g. panning) for nothing.
@@ -261,6 +311,7 @@ public struct TabletRelay: Sendable {
         let start = output.pen.count
         var dropped = false
         var moved = false
+        var sent = (x: false, y: false)
         for original in frame {
             var event = original
             switch (event.type, event.code) {
@@ -292,6 +343,28 @@ public struct TabletRelay: Sendable {
             case (key, let code) where code == tapCode || code == squeezeCode:
                 dropped = true
                 continue
+            case (key, let code) where code == scrollCode:
+                // Held and hovering: the scroll begins here (the tip touching ends it, below).
+                dropped = true
+                if event.value != 0, !isScrolling, virtualTool != nil || entering != nil, !isTouching {
+                    isScrolling = true
+                    isPositionHeld = true
+                    scrollOrigin = rawPosition
+                    wheelFraction = (0, 0)
+                } else if event.value == 0 {
+                    isScrolling = false
+                }
+                continue
+            case (key, let code) where clickWhileTouchingCodes.contains(code):
+                // A press while hovering never reaches apps, nor does its release.
+                if event.value != 0, isTouching {
+                    clicksPassed.insert(code)
+                } else if event.value == 0, clicksPassed.contains(code) {
+                    clicksPassed.remove(code)
+                } else {
+                    dropped = true
+                    continue
+                }
             case (key, EvdevCode.Key.touch) where contact != nil:
                 // The threshold decides (below).
                 dropped = true
@@ -303,14 +376,17 @@ public struct TabletRelay: Sendable {
             case (EvdevCode.EventType.abs, EvdevCode.Abs.misc):
                 realToolID = event.value
                 event.value = virtualToolID(event.value, as: frameTool, real: entering ?? realTool)
-            case (EvdevCode.EventType.abs, EvdevCode.Abs.x) where smoother != nil:
+            case (EvdevCode.EventType.abs, EvdevCode.Abs.x):
                 rawPosition.x = event.value
                 moved = true
-                continue
-            case (EvdevCode.EventType.abs, EvdevCode.Abs.y) where smoother != nil:
+                // The smoother writes positions itself; a scroll holds the pen where it began.
+                if smoother != nil || isScrolling { continue }
+                sent.x = true
+            case (EvdevCode.EventType.abs, EvdevCode.Abs.y):
                 rawPosition.y = event.value
                 moved = true
-                continue
+                if smoother != nil || isScrolling { continue }
+                sent.y = true
             case (EvdevCode.EventType.abs, EvdevCode.Abs.pressure):
                 if let axis = pressureAxis { event.value = virtualPressure(event.value, axis, tool: frameTool, contact: contact) }
             case (EvdevCode.EventType.msc, EvdevCode.Msc.serial):
@@ -326,7 +402,18 @@ public struct TabletRelay: Sendable {
             if contact { smoother?.reset() }
             output.pen.append(event(time, key, EvdevCode.Key.touch, contact ? 1 : 0))
         }
-        if moved, var filter = smoother {
+        // The tip touching or the tool leaving ends a scroll; then the pen is where it is now.
+        if isScrolling, isTouching || virtualTool == nil { isScrolling = false }
+        if isScrolling {
+            scroll(at: time, into: &output)
+        } else if isPositionHeld {
+            isPositionHeld = false
+            if virtualTool != nil, smoother == nil {
+                if !sent.x { output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.x, rawPosition.x)) }
+                if !sent.y { output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.y, rawPosition.y)) }
+            }
+        }
+        if moved, !isScrolling, var filter = smoother {
             let (x, y) = filter.add(x: Double(rawPosition.x) / unitsPerMillimetre.x, y: Double(rawPosition.y) / unitsPerMillimetre.y, time: Double(time) / 1_000_000)
             smoother = filter
             output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.x, Int32((x * unitsPerMillimetre.x).rounded())))
@@ -335,6 +422,43 @@ public struct TabletRelay: Sendable {
         // A frame left empty by what was held back is not sent; an empty frame of the real node is.
         if dropped && output.pen.count == start { return }
         output.pen.append(Self.report(time))
+    }
+
+    // MARK: - Scrolling
+
+    /// The pen's movement since the last wheel event as the virtual pointer's wheels: down turns
+    /// the wheel towards the person (negative), right the horizontal wheel right; each 120
+    /// high-resolution units also a click (`REL_WHEEL`), as a high-resolution mouse sends them.
+    private mutating func scroll(at time: Int64, into output: inout RelayOutput) {
+        let unitsPerMillimetre = 120 / options.scroll.millimetresPerClick
+        wheelFraction.y -= Double(rawPosition.y - scrollOrigin.y) / self.unitsPerMillimetre.y * unitsPerMillimetre
+        wheelFraction.x += Double(rawPosition.x - scrollOrigin.x) / self.unitsPerMillimetre.x * unitsPerMillimetre
+        scrollOrigin = rawPosition
+        let y = Int32(wheelFraction.y.rounded(.towardZero))
+        let x = Int32(wheelFraction.x.rounded(.towardZero))
+        guard x != 0 || y != 0 else { return }
+        wheelFraction.y -= Double(y)
+        wheelFraction.x -= Double(x)
+        let rel = EvdevCode.EventType.rel
+        if y != 0 {
+            output.pointer.append(event(time, rel, EvdevCode.Rel.wheelHighResolution, y))
+            wheelUnits.y += y
+            let clicks = wheelUnits.y / 120
+            if clicks != 0 {
+                output.pointer.append(event(time, rel, EvdevCode.Rel.wheel, clicks))
+                wheelUnits.y -= clicks * 120
+            }
+        }
+        if x != 0 {
+            output.pointer.append(event(time, rel, EvdevCode.Rel.hWheelHighResolution, x))
+            wheelUnits.x += x
+            let clicks = wheelUnits.x / 120
+            if clicks != 0 {
+                output.pointer.append(event(time, rel, EvdevCode.Rel.hWheel, clicks))
+                wheelUnits.x -= clicks * 120
+            }
+        }
+        output.pointer.append(Self.report(time))
     }
 
     // MARK: - Outcomes

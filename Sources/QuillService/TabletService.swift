@@ -34,6 +34,8 @@ public final class TabletService {
     private let log: Log
     private var tablets: [Relayed] = []
     private var keyboard: UinputDevice?
+    /// The virtual pointer, when a barrel button scrolls.
+    private var pointer: UinputDevice?
     /// Nodes that are not relayed — not pen tablets, or refused — so they are not opened at every
     /// look (tried again once their path has gone).
     private var refused: Set<String> = []
@@ -113,6 +115,10 @@ public final class TabletService {
         if let description = VirtualTablet.keyboard(for: Array(preferences.keyChords.values)) {
             keyboard = try UinputDevice(description)
             log("virtual keyboard \(keyboard?.systemName ?? "") for the key chords: \(preferences.keyChords.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        }
+        if let description = VirtualTablet.pointer(for: preferences) {
+            pointer = try UinputDevice(description)
+            log("virtual pointer \(pointer?.systemName ?? "") for scrolling with \(preferences.penButtons.filter { $0.value == .scroll }.map { PenButtonAction.name(of: $0.key) }.sorted().joined(separator: ", "))")
         }
         var later: [String] = []
         for path in requested where try start(path) == .later { later.append(path) }
@@ -342,6 +348,7 @@ public final class TabletService {
     private func deliver(_ output: RelayOutput, of tablet: Relayed) throws {
         if !output.pen.isEmpty { try tablet.virtual.write(output.pen) }
         if !output.keyboard.isEmpty, let keyboard { try keyboard.write(output.keyboard) }
+        if !output.pointer.isEmpty, let pointer { try pointer.write(output.pointer) }
         for outcome in output.outcomes where outcome.isRecognizedGesture {
             if case .squeeze(let phase) = outcome.gesture, phase != .began { continue }
             let chord = TabletRelay.chordName(of: outcome).flatMap { preferences.keyChords[$0] }
@@ -372,6 +379,7 @@ public final class TabletService {
         tablets.removeAll()
         nodes.removeAll()
         keyboard = nil
+        pointer = nil
     }
 }
 

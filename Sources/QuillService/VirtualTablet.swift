@@ -13,6 +13,8 @@ public enum VirtualTablet {
     public static let smoothedNamePrefix = "Quill smoothed: "
     /// The virtual keyboard's name.
     public static let keyboardName = "Quill virtual keyboard"
+    /// The virtual pointer's name (the wheel a barrel button bound to `scroll` turns).
+    public static let pointerName = "Quill virtual pointer"
     /// Linux's `BUS_VIRTUAL`, the virtual keyboard's bus.
     public static let virtualBus: UInt16 = 0x06
     /// The longest device name the kernel keeps (`UINPUT_MAX_NAME_SIZE` 80, with its NUL).
@@ -40,7 +42,7 @@ public enum VirtualTablet {
 
     /// True for a node Quill made (a service never grabs its own output).
     public static func isVirtual(_ device: DeviceDescription) -> Bool {
-        device.name.hasPrefix(namePrefix) || device.name.hasPrefix(smoothedNamePrefix) || device.name == keyboardName
+        device.name.hasPrefix(namePrefix) || device.name.hasPrefix(smoothedNamePrefix) || device.name == keyboardName || device.name == pointerName
     }
 
     /// The virtual keyboard for `chords`: the keys they hold, nothing else; nil when none is bound
@@ -49,6 +51,19 @@ public enum VirtualTablet {
         let keys = Set(chords.flatMap(\.keys)).sorted()
         guard !keys.isEmpty else { return nil }
         return DeviceDescription(name: keyboardName, bus: virtualBus, vendor: 0, product: 0, version: 1, codes: [EvdevCode.EventType.key: keys])
+    }
+
+    /// The virtual pointer when a barrel button scrolls (``PencilPreferences/penButtons``), else
+    /// nil: a mouse as udev and libinput classify one (relative x and y, three buttons — never
+    /// sent) with the wheels and their high-resolution axes, which the scroll turns.
+    public static func pointer(for preferences: PencilPreferences) -> DeviceDescription? {
+        guard preferences.penButtons.values.contains(.scroll) else { return nil }
+        return DeviceDescription(
+            name: pointerName, bus: virtualBus, vendor: 0, product: 0, version: 1,
+            codes: [
+                EvdevCode.EventType.key: [EvdevCode.Key.btnLeft, EvdevCode.Key.btnRight, EvdevCode.Key.btnMiddle],
+                EvdevCode.EventType.rel: [EvdevCode.Rel.x, EvdevCode.Rel.y, EvdevCode.Rel.hWheel, EvdevCode.Rel.wheel, EvdevCode.Rel.wheelHighResolution, EvdevCode.Rel.hWheelHighResolution],
+            ])
     }
 
     /// Whether `action` does something through the virtual devices: a tool switch always, a

@@ -39,7 +39,7 @@ struct Service: ParsableCommand {
     @Option(help: "Play a recording as if it were a live tablet (a dry run with --output).")
     var replay: String?
 
-    @Option(help: "With --replay: write the virtual tablet as an evemu recording here instead of to uinput (its pad, if the recording has one, to OUT-pad.events; key chords, if any, to OUT-keyboard.events).")
+    @Option(help: "With --replay: write the virtual tablet as an evemu recording here instead of to uinput (its pad, if the recording has one, to OUT-pad.events; key chords, if any, to OUT-keyboard.events; a barrel button's scrolling to OUT-pointer.events).")
     var output: String?
 
     func validate() throws {
@@ -102,6 +102,7 @@ struct Service: ParsableCommand {
             let pen = try UinputDevice(relay.virtualDevice)
             let pad = try relay.virtualPad.map { try UinputDevice($0) }
             let keyboard = try relay.keyboard.map { try UinputDevice($0) }
+            let pointer = try relay.pointer.map { try UinputDevice($0) }
             FileHandle.standardError.write(Data("quill service: playing \(path) into \(pen.systemName ?? "a virtual tablet") \"\(relay.virtualDevice.name)\"\n".utf8))
             var origin: (recording: Int64, clock: Double)?
             while !StopSignal.isRequested, try relay.next(into: &output) {
@@ -114,35 +115,36 @@ struct Service: ParsableCommand {
                 try pen.write(output.pen)
                 if let pad { try pad.write(output.pad) }
                 if let keyboard { try keyboard.write(output.keyboard) }
+                if let pointer { try pointer.write(output.pointer) }
                 output.removeAll()
             }
             return
         }
-        // The virtual tablet to OUT, its pad and keyboard (when there are) beside it.
+        // The virtual tablet to OUT, its pad, keyboard and pointer (when there are) beside it.
         func file(_ description: DeviceDescription, _ path: String) throws -> TextOutput {
             let file = try TextOutput(path: path)
             file.text(EvemuWriter.header(of: description))
             return file
         }
         let stem = (outputPath as NSString).deletingPathExtension
-        let pen = try file(relay.virtualDevice, outputPath)
-        let pad = try relay.virtualPad.map { try file($0, stem + "-pad.events") }
-        let keyboard = try relay.keyboard.map { try file($0, stem + "-keyboard.events") }
-        var counts = (pen: 0, pad: 0, keyboard: 0)
+        let targets: [(device: DeviceDescription?, path: String, events: KeyPath<RelayOutput, [InputEvent]>)] = [
+            (relay.virtualDevice, outputPath, \.pen), (relay.virtualPad, stem + "-pad.events", \.pad),
+            (relay.keyboard, stem + "-keyboard.events", \.keyboard), (relay.pointer, stem + "-pointer.events", \.pointer),
+        ]
+        let files = try targets.map { target in try target.device.map { try file($0, target.path) } }
+        var counts = [Int](repeating: 0, count: targets.count)
         while try relay.next(into: &output) {
-            for event in output.pen { pen.text(EvemuWriter.line(event)) }
-            for event in output.pad { pad?.text(EvemuWriter.line(event)) }
-            for event in output.keyboard { keyboard?.text(EvemuWriter.line(event)) }
-            counts.pen += output.pen.count
-            counts.pad += output.pad.count
-            counts.keyboard += output.keyboard.count
+            for (index, target) in targets.enumerated() {
+                for event in output[keyPath: target.events] { files[index]?.text(EvemuWriter.line(event)) }
+                counts[index] += output[keyPath: target.events].count
+            }
             output.removeAll()
         }
-        for file in [pen, pad, keyboard] { file?.flush() }
+        for file in files { file?.flush() }
         for warning in relay.warnings { Console.warning(warning) }
         // Say what was written, as `render` and `convert` do.
-        print("wrote \(outputPath): \(counts.pen) events of the virtual tablet \"\(relay.virtualDevice.name)\"")
-        if let padDevice = relay.virtualPad { print("wrote \(stem)-pad.events: \(counts.pad) events of \"\(padDevice.name)\"") }
-        if let keyboardDevice = relay.keyboard { print("wrote \(stem)-keyboard.events: \(counts.keyboard) events of \"\(keyboardDevice.name)\"") }
+        for (index, target) in targets.enumerated() {
+            if let device = target.device { print("wrote \(target.path): \(counts[index]) events of \(index == 0 ? "the virtual tablet " : "")\"\(device.name)\"") }
+        }
     }
 }

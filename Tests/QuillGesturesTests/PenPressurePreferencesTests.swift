@@ -94,3 +94,33 @@ struct PenPressurePreferencesTests {
         #expect(throws: ParameterError.self) { try PenPressureScope(tool: .mouse) }
     }
 }
+
+/// Barrel buttons that scroll or click only while touching, in the preferences file (issue 39).
+struct PenButtonPreferencesTests {
+    @Test func bindingsAreReadWrittenAndSet() throws {
+        let read = try PreferencesFile.decode(Data(#"{"penButtons": {"BTN_STYLUS2": "scroll", "BTN_STYLUS": "clickWhileTouching"}}"#.utf8), path: "p.json")
+        #expect(read.penButtons == [.stylus2: .scroll, .stylus: .clickWhileTouching])
+        #expect(try PreferencesFile.decode(PreferencesFile.encode(read), path: "p.json") == read)
+        var set = try PreferencesFile.set("penButton.BTN_STYLUS3", to: "scroll", in: read, path: "p.json")
+        #expect(set.penButtons[.stylus3] == .scroll)
+        set = try PreferencesFile.set("penButton.BTN_STYLUS2", to: "none", in: set, path: "p.json")
+        #expect(set.penButtons == [.stylus: .clickWhileTouching, .stylus3: .scroll])
+    }
+
+    @Test(arguments: [
+        (#"{"penButtons": {"BTN_LEFT": "scroll"}}"#, "penButtons.BTN_LEFT", "expected a barrel button, one of BTN_STYLUS, BTN_STYLUS2, BTN_STYLUS3"),
+        (#"{"penButtons": {"BTN_STYLUS": "pan"}}"#, "penButtons.BTN_STYLUS", "expected scroll or clickWhileTouching, found 'pan'"),
+        (#"{"penButtons": {"BTN_STYLUS": true}}"#, "penButtons.BTN_STYLUS", "found true"),
+        (#"{"penButtons": ["BTN_STYLUS"]}"#, "penButtons", "expected an object of barrel buttons"),
+    ] as [(String, String, String)])
+    func aBadBindingNamesItsKey(text: String, key: String, message: String) {
+        do {
+            _ = try PreferencesFile.decode(Data(text.utf8), path: "p.json")
+            Issue.record("\(text) was accepted")
+        } catch let failure as PreferencesFile.Failure {
+            #expect(failure.key == key && failure.message.contains(message), "\(failure)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}

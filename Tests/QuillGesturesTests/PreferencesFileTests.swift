@@ -105,6 +105,9 @@ extension PreferencesFileTests {
                 let threshold = Bool.random(using: &random) ? nil : Double.random(in: PenPressure.tipThresholdRange, using: &random)
                 preferences.penPressure[try! PenPressureScope(tablet: tablet, tool: tool)] = try! PenPressure(curve: try! PressureCurve(curve), tipThreshold: threshold)
             }
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                preferences.penButtons[TapSource.allCases.randomElement(using: &random)!] = PenButtonAction.allCases.randomElement(using: &random)!
+            }
             return preferences
         }
 
@@ -162,6 +165,7 @@ extension PreferencesFileTests {
                     "padButtons": .object(["1": .string("squeeze")]), "puckButtons": .object(["BTN_LEFT": .string("doubleTap")]),
                     "keyChords": .object(["showColorPalette": .string("ctrl+shift+c")]),
                     "penPressure": .object(["*/pen": .object(["tipThreshold": .number(8)])]),
+                    "penButtons": .object(["BTN_STYLUS2": .string("scroll")]),
                 ]
                 full[key] = nil
                 let read = try PreferencesFile.decode(JSONEncoder().encode(full), path: "p.json")
@@ -175,6 +179,7 @@ extension PreferencesFileTests {
                 case "puckButtons": #expect(read.puckButtons.isEmpty)
                 case "keyChords": #expect(read.keyChords.isEmpty)
                 case "penPressure": #expect(read.penPressure.isEmpty)
+                case "penButtons": #expect(read.penButtons.isEmpty)
                 default: Issue.record("untested key \(key)")
                 }
                 #expect(read != defaults)
@@ -200,6 +205,7 @@ extension PreferencesFileTests {
                 "puckButtons": (["object"], "expected an object of buttons to binding names"),
                 "keyChords": (["object"], "expected an object of actions to key chords"),
                 "penPressure": (["object"], "expected an object of pen scopes to pressure settings"),
+                "penButtons": (["object"], "expected an object of barrel buttons to scroll or clickWhileTouching"),
             ]
             #expect(Set(expected.keys) == Set(PreferencesFile.keys))
             for (key, (accepts, message)) in expected {
@@ -242,7 +248,7 @@ extension PreferencesFileTests {
             (#"{"preferredSqueezeAction":"doubleTap"}"#, "preferredSqueezeAction", "unknown action 'doubleTap'"),
             (#"{"prefersHoverToolPreview":"true"}"#, "prefersHoverToolPreview", "expected true or false, found 'true'"),
             (#"{"padDialControlsWidth":0}"#, "padDialControlsWidth", "expected true or false, found 0"),
-            (#"{"PreferredTapAction":"ignore"}"#, "PreferredTapAction", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure)"),
+            (#"{"PreferredTapAction":"ignore"}"#, "PreferredTapAction", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons)"),
             // The first bad key in order is named.
             (#"{"zzz":1,"aaa":2}"#, "aaa", "unknown key"),
             ("5", nil, "expected a JSON object"),
@@ -351,7 +357,7 @@ extension PreferencesFileTests {
             ("puckButton.BTN_9", "doubleTap", "expected a puck button, one of BTN_LEFT, BTN_RIGHT"),
             ("puckButton.BTN_9", "none", "expected a puck button"),
             ("puckButton.BTN_LEFT", "\"}", "unknown binding '\"}'"),
-            ("padButtons", "{}", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, or padButton.N, puckButton.NAME, keyChord.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold)"),
+            ("padButtons", "{}", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons, or padButton.N, puckButton.NAME, keyChord.NAME, penButton.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold)"),
             ("theme", "dark", "unknown key"),
         ])
         func setRefusesABadKeyOrValueNamingIt(key: String, text: String, message: String) {

@@ -168,7 +168,8 @@ public struct ShapeRecognizer: Sendable {
 
     /// `value` with three decimals, for notes.
     static func decimal(_ value: Double) -> String {
-        guard value.isFinite else { return "\(value)" }
+        // Beyond 10¹² the thousandths would not fit an Int (a fuzzed stroke's error can be 10¹⁶).
+        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
         let thousandths = Int((abs(value) * 1000).rounded())
         let digits = String(thousandths % 1000)
         return (value < 0 ? "-" : "") + "\(thousandths / 1000)." + String(repeating: "0", count: 3 - digits.count) + digits

@@ -3,12 +3,10 @@ import Foundation
 import QuillCanvas
 import QuillCore
 import QuillHandwriting
-import QuillDevices
 import QuillGestures
 import QuillInput
 import QuillLayout
 import QuillStroke
-
 
 /// `quill canvas`: a GTK 4 window to draw in with a tablet, a recording or the pointer.
 struct Canvas: ParsableCommand {
@@ -119,7 +117,10 @@ struct Canvas: ParsableCommand {
                 windowWidth: width, windowHeight: height, ink: inkOptions.makeInk(), hand: hand, preferences: system, drawingPolicy: drawingPolicy,
                 handwritingLanguage: handwritingLanguage, prediction: PredictionParameters(horizon: horizon))
             let drawing = try open.map { try DrawingFile.read($0) }
-            canvasWindow = try makeWindow(options: options, parameters: tablet.parameters(), drawing: drawing)
+            let request: CanvasWindow.InputRequest = replay.map { .replay(path: $0, description: deviceFile, speed: speed) }
+                ?? (seat ? .seat : .nodes(device, evdev: backend == .evdev))
+            canvasWindow = try CanvasWindow.open(
+                request, options: options, parameters: tablet.parameters(), drawing: drawing, savePath: save ?? open ?? "quill-drawing.json", warn: { Console.warning($0) })
             for box in try parsedTextBoxes() { try canvasWindow.model.addTextBox(box) }
         } catch {
             Console.error(error)
@@ -135,96 +136,13 @@ struct Canvas: ParsableCommand {
         Console.warning("canvas input: \(canvasWindow.inputDescription)")
         var failure: Error?
         do { try canvasWindow.run() } catch { failure = error }
-        if save != nil, screenshot != nil || duration != nil { canvasWindow.save() }
-        canvasWindow.messages.forEach { Console.warning($0) }
-        let model = canvasWindow.model
-        if model.hasUnsavedChanges, !model.recorder.drawing.strokes.isEmpty || !model.textBoxes.isEmpty {
-            let path = Self.autosavePath()
-            do {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try DrawingFile.write(model.drawingToSave, to: path)
-                Console.warning("the unsaved drawing is kept in \(path) (quill canvas --open \(path))")
-            } catch {
-                Console.error("could not keep the unsaved drawing in \(path): \(error)")
-            }
-        }
-        if let gapFrames { writeGapFrames(model.visibleGap, to: gapFrames) }
-        print(summary(canvasWindow))
+        canvasWindow.close(saving: save != nil && (screenshot != nil || duration != nil), gapFrames: gapFrames) { $0.isError ? Console.error($0.text) : Console.warning($0.text) }
+        let record = CanvasSummaryRecord(canvasWindow)
+        if stats { record.statisticsLines.forEach { Console.warning($0) } }
+        print(JSONLineEncoder().line(record))
         if let failure {
             Console.error(failure)
             throw ExitCode.failure
-        }
-    }
-
-    private func makeWindow(options: CanvasOptions, parameters: TabletDecoderParameters, drawing: Drawing?) throws -> CanvasWindow {
-        let savePath = save ?? open ?? "quill-drawing.json"
-        if let replay {
-            return try CanvasWindow(options: options, input: .replay(path: replay, description: deviceFile, speed: speed), parameters: parameters, drawing: drawing, savePath: savePath)
-        }
-        let input: CanvasInput
-        if seat {
-            input = .libinput(nodes: nil)
-        } else {
-            let nodes: [String]
-            do {
-                nodes = try (device.isEmpty ? [nil] : device.map { $0 as String? }).map { try TabletFinder.find($0).path }
-            } catch {
-                // No tablet, or no access: the window still draws, with GTK's pointer.
-                Console.warning("\(error) — drawing with GTK's pointer instead")
-                return try CanvasWindow(options: options, input: .pointer, drawing: drawing, savePath: savePath)
-            }
-            input = backend == .libinput ? .libinput(nodes: nodes) : .evdev(nodes: nodes)
-        }
-        do {
-            return try CanvasWindow(options: options, input: input, parameters: parameters, drawing: drawing, savePath: savePath)
-        } catch {
-            Console.warning("\(error) — drawing with GTK's pointer instead")
-            return try CanvasWindow(options: options, input: .pointer, drawing: drawing, savePath: savePath)
-        }
-    }
-
-    /// `$XDG_STATE_HOME/quill/canvas-autosave.json` (default `~/.local/state/…`).
-    static func autosavePath() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-        return state + "/quill/canvas-autosave.json"
-    }
-
-    /// One JSON line: what the window showed at the end (``CanvasSummaryRecord``).
-    private func summary(_ window: CanvasWindow) -> String {
-        let record = CanvasSummaryRecord(window)
-        if stats {
-            func number(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "null" }
-            let latency = record.latency_ms
-            Console.warning("latency (sample read → frame painted), \(latency.samples) samples: p50 \(number(latency.p50)) ms, p99 \(number(latency.p99)) ms")
-            let gap = record.visible_gap_mm
-            func text(_ p: CanvasSummaryRecord.Percentiles) -> String {
-                "p50 \(number(p.p50)), p90 \(number(p.p90)), p99 \(number(p.p99)), max \(number(p.max)) mm"
-            }
-            let moment = gap.presentation_delay_ms == 0 ? "painted" : "painted + \(gap.presentation_delay_ms) ms"
-            Console.warning("visible gap (pen → ink's end when the frame is \(moment), tablet mm), \(gap.with_prediction.count) frames: "
-                + "with prediction \(text(gap.with_prediction)); without \(text(gap.without_prediction)); "
-                + "at 80–120 mm/s (\(gap.at_80_120_mm_s.with_prediction.count) frames): with \(text(gap.at_80_120_mm_s.with_prediction)), without \(text(gap.at_80_120_mm_s.without_prediction)); "
-                + "pen speed p50 \(number(gap.pen_speed_mm_s.p50)) mm/s; \(gap.unresolved_frames) frames unresolved")
-        }
-        return JSONLineEncoder().line(record)
-    }
-
-    /// Each measured frame of the visible gap as a JSON line (``VisibleGapFrameRecord``), its time
-    /// from the first measured frame.
-    private func writeGapFrames(_ meter: VisibleGapMeter, to path: String) {
-        let start = meter.frames.first?.time ?? 0
-        var bytes: [UInt8] = []
-        let encoder = JSONLineEncoder()
-        for frame in meter.frames {
-            encoder.line(VisibleGapFrameRecord(frame, from: start), appendingTo: &bytes)
-            bytes.append(UInt8(ascii: "\n"))
-        }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            Console.error("could not write the visible gap's frames to \(path): \(error)")
         }
     }
 }

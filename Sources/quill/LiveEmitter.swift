@@ -1,5 +1,6 @@
 import Foundation
 import QuillCore
+import QuillDevices
 import QuillDrawing
 import QuillGestures
 import QuillInput
@@ -7,11 +8,10 @@ import QuillStroke
 import QuillSystem
 
 /// What `quill live` streams, whichever backend read the tablets: samples (as `quill samples`),
-/// smoothed strokes (as `quill strokes --emit smoothed`: a ``DrawingSession`` per tablet, so two
-/// tablets drawing at once draw two strokes) or gestures (as `quill gestures`). Times
-/// are seconds from the start of the run, one clock for every tablet and both backends, and a
-/// tablet's times never step back (libinput stamps the tip-up it makes at an unplug up to 300 ms
-/// before the last sample read: such a time is raised to the last one).
+/// smoothed strokes (as `quill strokes --emit smoothed`: ``TabletDrawings``, a drawing session per
+/// tablet) or gestures (as `quill gestures`). Times are seconds from the start of the run, one
+/// clock for every tablet and both backends, and a tablet's times never step back
+/// (``MonotonicDeviceTimes``).
 struct LiveEmitter {
     let emit: Live.Emit
     /// Whether ``latencies`` are kept (`--stats`).
@@ -20,43 +20,34 @@ struct LiveEmitter {
     private(set) var summary = SampleSummary()
     /// Seconds from the events being readable to their lines being written, one per read that wrote.
     private(set) var latencies: [Double] = []
-    /// `--emit strokes`: each tablet's drawing (``PenSample/deviceIndex``), as `quill strokes` draws it.
-    private var drawings: [Int: DrawingSession] = [:]
-    private let preferences: PencilPreferences
+    /// `--emit strokes`: each tablet's drawing, as `quill strokes` draws it.
+    private var drawings: TabletDrawings?
     private var session: PencilSession
     private var outcomes: [PencilInteraction.Outcome] = []
     private var fingerGestures: [FingerGesture] = []
     private var wroteSince = false
-    private var lastTimes: [Int: Double] = [:]
-    private var padLastTimes: [Int: Double] = [:]
+    private var sampleTimes = MonotonicDeviceTimes()
+    private var padTimes = MonotonicDeviceTimes()
 
     init(emit: Live.Emit, measuresLatency: Bool) {
         self.emit = emit
         self.measuresLatency = measuresLatency
-        preferences = (try? PreferencesFile.read(PreferencesFile.systemPath)) ?? PencilPreferences()
+        let preferences = (try? PreferencesFile.read(PreferencesFile.systemPath)) ?? PencilPreferences()
         session = PencilSession(preferences: preferences)
+        if emit == .strokes, let ink = try? Ink(type: .pen) { drawings = TabletDrawings(ink: ink, preferences: preferences) }
     }
 
     /// Streams one sample of the tablet whose area `mapping` maps onto the canvas.
     private mutating func add(_ original: PenSample, mapping: TabletMapping) {
-        var sample = original
-        if let last = lastTimes[sample.deviceIndex], sample.time < last { sample.time = last }
-        lastTimes[sample.deviceIndex] = sample.time
+        let sample = sampleTimes.ordered(original)
         summary.add(sample)
         wroteSince = true
-        let device = sample.deviceIndex
         switch emit {
         case .samples:
             output.line(SampleEncoding.jsonl.line(for: sample))
         case .strokes:
-            if drawings[device] == nil, let ink = try? Ink(type: .pen) {
-                drawings[device] = DrawingSession(ink: ink, pencil: PencilSession(preferences: preferences), options: .init(keepsDrawing: false))
-            }
-            let update = drawings[device]?.handle(.sample(sample), from: TheMapping(mapping: mapping), outcomes: &outcomes, fingers: &fingerGestures)
             // The drawing's own gestures are not streamed (--emit gestures streams them).
-            outcomes.removeAll(keepingCapacity: true)
-            fingerGestures.removeAll(keepingCapacity: true)
-            if let update { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
+            if let update = drawings?.add(sample, mapping: mapping) { output.line(Strokes.smoothedLine(update, pressure: sample.pressure)) }
         case .gestures:
             session.handle(.sample(sample), into: &outcomes)
         case .pad, .touches:
@@ -67,10 +58,7 @@ struct LiveEmitter {
     /// Streams one pad event (`--emit pad`, as `quill pad`); with `--emit gestures` it acts through
     /// the person's pad bindings (as `quill gestures`).
     private mutating func add(_ original: PadEvent) {
-        // A pad's times never step back either (its own device number).
-        var event = original
-        if let last = padLastTimes[event.deviceIndex], event.time < last { event.time = last }
-        padLastTimes[event.deviceIndex] = event.time
+        let event = padTimes.ordered(original)  // a pad's times never step back either (its own numbers)
         switch emit {
         case .pad:
             output.line(PadEventEncoding.jsonLine(for: event))
@@ -140,16 +128,14 @@ struct LiveEmitter {
     /// The tablet went away at `time` (libinput removed it): its open stroke is closed, its
     /// squeeze ends, a puck's bound buttons are released.
     private mutating func remove(device: Int, at time: Double) {
-        drawings[device]?.finish(at: time, outcomes: &outcomes)
-        outcomes.removeAll(keepingCapacity: true)  // the drawing's own gestures are not streamed
+        drawings?.finish(device: device, at: time)
         if emit == .gestures { session.handle(.deviceRemoved(device: device, time: time), into: &outcomes) }
         flush(readable: nil)
     }
 
     /// The run ended at `time`: open strokes and pending gestures are closed.
     mutating func finish(at time: Double) {
-        for device in drawings.keys.sorted() { drawings[device]?.finish(at: time, outcomes: &outcomes) }
-        outcomes.removeAll(keepingCapacity: true)
+        drawings?.finish(at: time)
         if emit == .gestures { session.finish(at: time, into: &outcomes) }
         flush(readable: nil)
     }
@@ -161,11 +147,4 @@ struct LiveEmitter {
         let p50 = sorted[sorted.count / 2], p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
         return String(format: "; latency readable→written p50 %.1f µs, p99 %.1f µs over %d reads", p50 * 1e6, p99 * 1e6, sorted.count)
     }
-}
-
-/// The one mapping a live sample came with, as a drawing session asks for it.
-private struct TheMapping: DeviceMappings {
-    let mapping: TabletMapping
-    func mapping(forDevice index: Int) -> TabletMapping? { mapping }
-    func touchMapping(forDevice index: Int) -> TabletMapping? { nil }
 }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import QuillCore
+import QuillDrawing
 import QuillHandwriting
 import QuillInput
 import QuillRender
-import QuillShapes
 import QuillStroke
 
 /// `quill showcase FILE -o OUT`: a recording's handwriting read back and its drawings snapped, in
@@ -90,19 +90,20 @@ struct Showcase: ParsableCommand {
             Console.error("\(recording.file): no pen samples to draw")
             throw ExitCode.failure
         }
-        let showcase = try ShowcaseInk(samples: samples, mapping: mapping, lineInks: lineInks, shapeInk: Ink(type: shapeInk, color: InkColor(hex: "#C2410C"), width: Self.shapeWidth(shapeInk)))
-        let lines = recognizer.recognizeLines(showcase.writing, candidates: 1)
-        var rows: [ShowcasePicture.Row] = []
-        for (number, line) in lines.enumerated() {
-            let ink = lineInks[number % lineInks.count]
-            let strokes = line.strokes.map { showcase.inked[number % lineInks.count][showcase.writingStrokes[$0]] }
-            let pressure = showcase.pressureVaries(line.strokes) ? "the pen's pressure" : "even pressure (none recorded)"
-            rows.append(.init(label: "\(Self.name(of: ink.type)), \(pressure)", cells: [.init(strokes: strokes, caption: "→ " + line.text)]))
+        let showcase: SortedInk
+        do {
+            showcase = try SortedInk(samples: samples, mapping: mapping, lineInks: lineInks, shapeInk: Ink(type: shapeInk, color: InkColor(hex: "#C2410C"), width: Self.shapeWidth(shapeInk)))
+        } catch let error as SortedInkError {
+            throw ValidationError(error.description)
+        }
+        let writing = showcase.writing.map { HandwritingStroke(points: $0.map { HandwritingPoint(x: $0.location.x, y: $0.location.y, t: $0.time) }) }
+        let lines = recognizer.recognizeLines(HandwritingInk(strokes: writing), candidates: 1)
+        var rows: [ShowcasePicture.Row] = lines.enumerated().map { number, line in
+            let ink = number % lineInks.count
+            return .writing(showcase.inked(writing: line.strokes, ink: ink), ink: lineInks[ink].type, pressureVaries: showcase.pressureVaries(line.strokes), text: line.text)
         }
         if !showcase.drawings.isEmpty {
-            rows.append(.init(label: "drawn, held still, snapped", cells: showcase.drawings.map { drawing in
-                .init(strokes: [drawing.snapped], underlay: [drawing.drawn], caption: "→ " + drawing.shape.rawValue)
-            }))
+            rows.append(.snapped(drawn: showcase.drawings.map(\.drawn), snapped: showcase.drawings.map(\.snapped), shapes: showcase.drawings.map(\.shape.rawValue)))
         }
         let picture = ShowcasePicture(title: title, subtitle: subtitle, rows: rows, footer: credit, parameters: parameters)
         do {
@@ -119,95 +120,5 @@ struct Showcase: ParsableCommand {
     /// The snapped shapes' nominal width: 3 points, or the nearest the ink allows.
     static func shapeWidth(_ ink: InkType) -> Double {
         Swift.max(ink.widthRange.lowerBound, Swift.min(3, ink.widthRange.upperBound))
-    }
-
-    static func name(of ink: InkType) -> String {
-        switch ink {
-        case .fountainPen: return "fountain pen"
-        default: return ink.rawValue
-        }
-    }
-}
-
-/// A recording's ink sorted for a showcase: the drawings that snap when held, the rest as writing
-/// (strokes as the pen wrote them, for the recognizer) and inked in each of the line inks.
-struct ShowcaseInk {
-    struct SnappedDrawing {
-        var drawn: Stroke
-        var snapped: Stroke
-        var shape: ShapeKind
-    }
-
-    /// The writing as the pen wrote it (canvas points), for the recognizer.
-    var writing: HandwritingInk
-    /// The pressure (0 … 1) of each contact sample of each stroke of `writing`.
-    var pressures: [[Double]]
-    /// For each stroke of `writing`, its index among the recording's ink strokes.
-    var writingStrokes: [Int]
-    /// Every ink stroke of the recording, once per line ink (same order and count).
-    var inked: [[Stroke]]
-    var drawings: [SnappedDrawing]
-
-    init(samples: [PenSample], mapping: TabletMapping, lineInks: [Ink], shapeInk: Ink) throws {
-        func strokes(_ ink: Ink, shapes: ShapeParameters?) -> [Stroke] {
-            var recorder = DrawingRecorder(ink: ink, mapping: mapping, corners: shapes == nil ? nil : .defaults, shapes: shapes, editingGestures: false, predicts: false)
-            for sample in samples { recorder.add(sample) }
-            recorder.finish()
-            return recorder.drawing.strokes
-        }
-        // The strokes as the pen wrote them, as `quill recognize` reads them.
-        var written: [HandwritingStroke] = []
-        var pressure: [[Double]] = []
-        var open = false
-        for sample in samples {
-            let at = mapping.canvasPoint(for: sample.tabletLocation)
-            let point = HandwritingPoint(x: at.x, y: at.y, t: sample.time)
-            switch sample.phase {
-            case .began:
-                written.append(HandwritingStroke(points: [point]))
-                pressure.append([sample.pressure])
-                open = true
-            case .moved where open:
-                written[written.count - 1].points.append(point)
-                pressure[pressure.count - 1].append(sample.pressure)
-            case .ended, .cancelled: open = false
-            default: break
-            }
-        }
-        let grey = try Ink(type: .pen, color: .black, width: 3)
-        let drawn = strokes(grey, shapes: nil)
-        let snapped = strokes(shapeInk, shapes: .defaults)
-        inked = lineInks.map { strokes($0, shapes: nil) }
-        guard drawn.count == written.count, snapped.count == written.count, inked.allSatisfy({ $0.count == written.count }) else {
-            throw ValidationError("the recording's \(written.count) strokes became \(drawn.count) strokes of ink: cannot show them side by side")
-        }
-        var writing: [HandwritingStroke] = []
-        var writingStrokes: [Int] = []
-        var pressures: [[Double]] = []
-        var drawings: [SnappedDrawing] = []
-        for index in drawn.indices {
-            if let held = drawn[index].path.heldShape(pointsPerMillimetre: mapping.pointsPerMillimetre, parameters: .defaults), held.snaps,
-               let kind = held.match?.shape.kind {
-                drawings.append(SnappedDrawing(drawn: drawn[index], snapped: snapped[index], shape: kind))
-            } else {
-                writing.append(written[index])
-                pressures.append(pressure[index])
-                writingStrokes.append(index)
-            }
-        }
-        self.writing = HandwritingInk(strokes: writing)
-        self.writingStrokes = writingStrokes
-        self.pressures = pressures
-        self.drawings = drawings
-    }
-
-    /// Whether the pen's pressure varies over these strokes of `writing`: its samples' median
-    /// distance from their median is over 0.03 (a tablet that recorded none gives a plain value).
-    func pressureVaries(_ strokes: [Int]) -> Bool {
-        let values = strokes.flatMap { pressures[$0] }.sorted()
-        guard values.count >= 10 else { return false }
-        let median = values[values.count / 2]
-        let deviations = values.map { abs($0 - median) }.sorted()
-        return deviations[deviations.count / 2] > 0.03
     }
 }

@@ -37,6 +37,7 @@ struct CharacterLattice {
         var index: Int
         var minX, minY, maxX, maxY: Double
         var start, end: Double?
+        var box: InkBox { InkBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) }
     }
 
     /// A penalty that no plausible reading reaches: a boundary the writing cannot have (the next
@@ -103,29 +104,9 @@ struct CharacterLattice {
         return order.map { Character(strokes: byCell[$0] ?? [], cell: cells[$0], readings: []) }
     }
 
-    struct Box {
-        var minX, minY, maxX, maxY: Double
-        var width: Double { maxX - minX }
-        var height: Double { maxY - minY }
-        var centreX: Double { (minX + maxX) / 2 }
-        mutating func add(_ s: Stroke) {
-            minX = Swift.min(minX, s.minX)
-            minY = Swift.min(minY, s.minY)
-            maxX = Swift.max(maxX, s.maxX)
-            maxY = Swift.max(maxY, s.maxY)
-        }
-        /// How far the two overlap across, as a fraction of the narrower one's width, both widened
-        /// by `slack` (so that a thin vertical stroke inside a character overlaps it wholly, and one
-        /// beside it not at all).
-        func overlap(_ other: Box, slack: Double) -> Double {
-            let shared = Swift.min(maxX, other.maxX) - Swift.max(minX, other.minX) + slack
-            return Swift.max(0, shared) / (Swift.min(width, other.width) + slack)
-        }
-    }
-
     struct Grouping {
         var start, end: Int
-        var box: Box
+        var box: InkBox
         /// The line's pitch here, in the ink's unit.
         var pitch: Double
         var score: Double
@@ -139,7 +120,6 @@ struct CharacterLattice {
         let p = parameters
         let n = strokes.count
         let pitches = Self.pitches(strokes, window: p.pitchWindow)
-        func box(_ s: Stroke) -> Box { Box(minX: s.minX, minY: s.minY, maxX: s.maxX, maxY: s.maxY) }
 
         // Pen-up times: each boundary's as a log ratio to the ink's median.
         var logPause = [Double](repeating: 0, count: n)
@@ -156,12 +136,12 @@ struct CharacterLattice {
         var groupings: [Grouping] = []
         var endingAt = [[Int]](repeating: [], count: n + 1)
         for end in 1...n {
-            var union = box(strokes[end - 1])
+            var union = strokes[end - 1].box
             var kept = 0
             var pitch = pitches[end - 1]
             var start = end - 1
             while start >= Swift.max(0, end - p.maximumStrokes), kept < p.groupingsPerStroke {
-                if start < end - 1 { union.add(strokes[start]) }
+                if start < end - 1 { union = union.union(strokes[start].box) }
                 // A grouping's pitch: the largest of its strokes'.
                 pitch = Swift.max(pitch, pitches[start])
                 let slack = 0.05 * pitch
@@ -170,8 +150,8 @@ struct CharacterLattice {
                 // A character does not end where the next stroke goes back over it, nor begin
                 // where the stroke before it lies over it. A single stroke is always a grouping (a
                 // path always exists), but read only when it could be a character.
-                let closed = (end == n || box(strokes[end]).overlap(union, slack: slack) <= p.maximumOverlap)
-                    && (start == 0 || box(strokes[start - 1]).overlap(union, slack: slack) <= p.maximumOverlap)
+                let closed = (end == n || strokes[end].box.overlap(union, slack: slack) <= p.maximumOverlap)
+                    && (start == 0 || strokes[start - 1].box.overlap(union, slack: slack) <= p.maximumOverlap)
                 if count == 1 || closed {
                     let readings = closed ? classify(strokes[start..<end].map(\.index)) : []
                     groupings.append(
@@ -257,7 +237,7 @@ struct CharacterLattice {
 
     /// A grouping's own score: its best reading (and margin over the second), and how much it looks
     /// like a character of this line by its size and shape.
-    func score(_ readings: [RecognitionCandidate], _ box: Box, pitch: Double) -> Double {
+    func score(_ readings: [RecognitionCandidate], _ box: InkBox, pitch: Double) -> Double {
         let p = parameters
         let best = readings.first?.score ?? Self.unreadable
         let second = readings.count > 1 ? readings[1].score : best - 1

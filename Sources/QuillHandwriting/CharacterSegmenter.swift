@@ -1,28 +1,13 @@
 /// Splits Latin ink into characters and words by space (and keeps writing order within each): what a
 /// character recognizer needs, since Zinnia reads one character at a time.
 enum CharacterSegmenter {
-    struct Box {
-        var minX, minY, maxX, maxY: Double
-        var width: Double { maxX - minX }
-        var height: Double { maxY - minY }
-        func union(_ other: Box) -> Box {
-            Box(minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY), maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
-        }
-        /// How much of the narrower one's width the two overlap, 0 … 1.
-        func horizontalOverlap(_ other: Box) -> Double {
-            let overlap = Swift.min(maxX, other.maxX) - Swift.max(minX, other.minX)
-            let narrower = Swift.max(Swift.min(width, other.width), 1e-9)
-            return Swift.max(0, overlap) / narrower
-        }
-    }
-
     /// The box of each stroke's finite points; nil for a stroke with none.
-    static func boxes(_ ink: HandwritingInk) -> [Box?] {
+    static func boxes(_ ink: HandwritingInk) -> [InkBox?] {
         ink.strokes.map { stroke in
             let points = stroke.points.filter { $0.x.isFinite && $0.y.isFinite }
             guard let first = points.first else { return nil }
-            var box = Box(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
-            for p in points { box = box.union(Box(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)) }
+            var box = InkBox(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
+            for p in points { box = box.union(InkBox(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)) }
             return box
         }
     }
@@ -32,9 +17,9 @@ enum CharacterSegmenter {
     /// written: t bars); otherwise it starts a new character; dots then join their letters
     /// (``joiningDots(_:dotSize:reach:)``). Characters in left-to-right order, each its strokes in
     /// writing order.
-    static func latinCharacters(_ ink: HandwritingInk) -> [(strokes: [Int], box: Box)] {
+    static func latinCharacters(_ ink: HandwritingInk) -> [(strokes: [Int], box: InkBox)] {
         let boxes = boxes(ink)
-        var characters: [(strokes: [Int], box: Box)] = []
+        var characters: [(strokes: [Int], box: InkBox)] = []
         for (index, box) in boxes.enumerated() {
             guard let box else { continue }
             var best: (character: Int, overlap: Double)?
@@ -56,13 +41,13 @@ enum CharacterSegmenter {
     /// of a stem it sits beside: a character no wider and no taller than `dotSize` × the
     /// characters' median height joins the character whose centre is nearest its own across
     /// (within `reach` × that height), with its strokes in writing order.
-    static func joiningDots(_ characters: [(strokes: [Int], box: Box)], dotSize: Double = 0.2, reach: Double = 0.6) -> [(strokes: [Int], box: Box)] {
+    static func joiningDots(_ characters: [(strokes: [Int], box: InkBox)], dotSize: Double = 0.2, reach: Double = 0.6) -> [(strokes: [Int], box: InkBox)] {
         guard characters.count > 1 else { return characters }
         let heights = characters.map(\.box.height).sorted()
         let scale = heights[heights.count / 2]
         guard scale > 0 else { return characters }
-        func isDot(_ box: Box) -> Bool { Swift.max(box.width, box.height) <= dotSize * scale }
-        func centre(_ box: Box) -> Double { (box.minX + box.maxX) / 2 }
+        func isDot(_ box: InkBox) -> Bool { Swift.max(box.width, box.height) <= dotSize * scale }
+        func centre(_ box: InkBox) -> Double { box.centreX }
         var result = characters.filter { !isDot($0.box) }
         guard !result.isEmpty else { return characters }
         for dot in characters where isDot(dot.box) {
@@ -79,7 +64,7 @@ enum CharacterSegmenter {
 
     /// Words: characters (left to right) split where the gap between neighbours is more than
     /// `spacing` × the characters' median height.
-    static func words(_ characters: [(strokes: [Int], box: Box)], spacing: Double = 0.55) -> [[Int]] {
+    static func words(_ characters: [(strokes: [Int], box: InkBox)], spacing: Double = 0.55) -> [[Int]] {
         guard !characters.isEmpty else { return [] }
         let heights = characters.map(\.box.height).sorted()
         let scale = Swift.max(heights[heights.count / 2], 1e-9)

@@ -8,8 +8,10 @@ import Foundation
 /// recognized units (words or characters) with ranked candidates out.
 ///
 /// Japanese and simplified Chinese characters are read by Zinnia (an SVM over stroke features;
-/// Debian `libzinnia`) with Debian's Tegaki models; English characters by Quill's classifier of
-/// the pen's directions (``LatinClassifier``, trained on UNIPEN by `Tools/train-handwriting`), or
+/// Debian `libzinnia`) with Debian's Tegaki models, Japanese by Quill's Japanese network instead
+/// when it is installed (``JapaneseNetwork``; the choice:
+/// ``characterClassifier(zinniaModel:japaneseNetworkPaths:)``); English characters by Quill's
+/// classifier of the pen's directions (``LatinClassifier``, trained on UNIPEN by `Tools/train-handwriting`), or
 /// by a Zinnia model given as `modelPath`; English words are then read with a word list (Debian
 /// `wamerican`). English words, printed or cursive, are read whole by Quill's word network
 /// (``WordNetwork``, `words.network` beside the English model) over the word list
@@ -19,10 +21,11 @@ public final class HandwritingRecognizer: Sendable {
     public let language: HandwritingLanguage
     /// How Japanese and Chinese ink is split into characters (unused for English).
     public let segmentation: CharacterLatticeParameters
-    /// What reads a character: a Zinnia model, or Quill's English classifier — one of the two.
-    /// (Two optionals, not an enum with payloads: an enum may keep its case in a pointer's spare
-    /// bits, which hides the pointer from LeakSanitizer and reads as a leak when fuzzing.)
-    private let zinnia: ZinniaModel?
+    /// What reads a character: a character classifier (a Zinnia model or Quill's Japanese network),
+    /// or Quill's English classifier — one of the two. (Two optionals, not an enum with payloads: an
+    /// enum may keep its case in a pointer's spare bits, which hides the pointer from LeakSanitizer
+    /// and reads as a leak when fuzzing.)
+    let characterClassifier: (any CharacterClassifier)?
     private let latin: LatinClassifier?
     private let words: WordDecoder?
     /// English words read whole by Quill's word network (``WordNetwork``) and decoded over the word
@@ -64,9 +67,19 @@ public final class HandwritingRecognizer: Sendable {
     /// `alsoSearching` are more places to look for the model after the language's own (libquill
     /// adds the ones beside itself). `segmentation` sets how Japanese and Chinese ink is split into
     /// characters.
-    public init(
+    public convenience init(
         language: HandwritingLanguage, modelPath: String? = nil, wordListPath: String? = HandwritingRecognizer.systemWordList, alsoSearching: [String] = [],
         segmentation: CharacterLatticeParameters = .defaults
+    ) throws(HandwritingError) {
+        try self.init(
+            language: language, modelPath: modelPath, wordListPath: wordListPath, alsoSearching: alsoSearching, segmentation: segmentation, japaneseNetworkPaths: nil)
+    }
+
+    /// As the public initializer, with where Quill's Japanese network is looked for
+    /// (`japaneseNetworkPaths`; nil: ``japaneseNetworkPaths()``), which tests set.
+    init(
+        language: HandwritingLanguage, modelPath: String?, wordListPath: String?, alsoSearching: [String], segmentation: CharacterLatticeParameters,
+        japaneseNetworkPaths: [String]?
     ) throws(HandwritingError) {
         self.language = language
         self.segmentation = segmentation
@@ -82,9 +95,9 @@ public final class HandwritingRecognizer: Sendable {
         if path.hasSuffix(".classifier") {
             let classes = String(path.dropLast(".classifier".count)) + ".classes"
             latin = try LatinClassifier(path: path, classesPath: classes)
-            zinnia = nil
+            characterClassifier = nil
         } else {
-            zinnia = try ZinniaModel(path: path)
+            characterClassifier = try Self.characterClassifier(zinniaModel: path, japaneseNetworkPaths: japaneseNetworkPaths)
             latin = nil
         }
         if language == .english, let wordListPath {
@@ -103,9 +116,30 @@ public final class HandwritingRecognizer: Sendable {
         }
     }
 
+    /// What reads the characters of the Zinnia model at `path`: for Debian's Japanese model
+    /// (`handwriting-ja.model`, whichever language asks for it), Quill's Japanese network when the
+    /// first of `japaneseNetworkPaths` that exists (nil: ``japaneseNetworkPaths()``) is one — it reads
+    /// real pens better (its PROVENANCE.md), and Zinnia's model is then not opened; otherwise, or
+    /// when no network is found, Zinnia with the model. Throws naming the file that cannot be read:
+    /// a network file that is not one, or a model Zinnia cannot open.
+    static func characterClassifier(zinniaModel path: String, japaneseNetworkPaths: [String]? = nil) throws(HandwritingError) -> any CharacterClassifier {
+        let isDebianJapanese = URL(fileURLWithPath: path).lastPathComponent == "handwriting-ja.model"
+        if isDebianJapanese, let network = (japaneseNetworkPaths ?? Self.japaneseNetworkPaths()).first(where: { FileManager.default.isReadableFile(atPath: $0) }) {
+            return try JapaneseNetwork(path: network)
+        }
+        return try ZinniaModel(path: path)
+    }
+
+    /// Where Quill's Japanese network (``JapaneseNetwork/fileName``) is looked for: where Quill's
+    /// English model is (``modelPaths(for:)``: `QUILL_HANDWRITING_MODELS`, PREFIX/share/quill, the
+    /// built resource bundle), in that order.
+    static func japaneseNetworkPaths() -> [String] {
+        modelPaths(for: .english).map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent(JapaneseNetwork.fileName).path }
+    }
+
     /// The model's class count (characters it can read).
     public var classCount: Int {
-        latin?.classes.count ?? zinnia?.classCount ?? 0
+        latin?.classes.count ?? characterClassifier?.classCount ?? 0
     }
 
     /// The `count` best characters for strokes written as one character, best first. `cell` is
@@ -120,12 +154,12 @@ public final class HandwritingRecognizer: Sendable {
             // Its features are bounded whatever the strokes (at most 40 strokes, resampled at a
             // fixed spacing of the unit box): no cleaning needed beyond dropping points not finite.
             ranked = latin.classify(strokes.map(\.points), count: allowed == nil ? count : latin.classes.count)
-        } else if let zinnia {
+        } else if let characterClassifier {
             // Debian's Japanese model reads real pens best fitted into 70 % of the canvas.
             let fill = language == .japanese ? CharacterCanvas.tegakiFill : CharacterCanvas.fill
             guard let canvas = CharacterCanvas(strokes.map(\.points), cell: cell, fill: fill) else { return [] }
-            // With `allowed`, every class ranked (Zinnia scores them all anyway), then filtered.
-            ranked = zinnia.classify(canvas, count: allowed == nil ? count : zinnia.classCount)
+            // With `allowed`, every class ranked (each classifier scores them all anyway), then filtered.
+            ranked = characterClassifier.classify(canvas, count: allowed == nil ? count : characterClassifier.classCount)
         } else {
             return []
         }

@@ -28,8 +28,9 @@ import Foundation
 /// bias (layer widths as the file gives them).
 ///
 /// Cost: one classification is ≈ 1.7 million multiply-adds (the widths above) and allocates only
-/// its result: the work happens in a ``Scratch`` the caller owns and reuses.
-struct JapaneseNetwork: Sendable {
+/// its result when the caller owns and reuses the ``Scratch`` (``classify(_:count:scratch:)``); as a
+/// ``CharacterClassifier`` (``classify(_:count:)``), each call makes its own.
+struct JapaneseNetwork: CharacterClassifier {
     /// The model's file name, looked for where Quill's English model is (``HandwritingRecognizer/modelPaths(for:)``).
     static let fileName = "japanese.network"
     static let grid = 8
@@ -68,69 +69,43 @@ struct JapaneseNetwork: Sendable {
 
     /// Reads the model at `path`. Throws naming the file and what is wrong with it.
     init(path: String) throws(HandwritingError) {
-        func fail(_ reason: String) -> HandwritingError { .model(path: path, reason: reason) }
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw fail("cannot read it: \(error)")
+        var file = try ModelFileReader(path: path, magic: "QUILLJN1", kind: "Japanese network")
+        let classBytes = try file.word()
+        guard (1...1_000_000).contains(classBytes), classBytes <= file.remaining else {
+            throw file.fail("classes of \(classBytes) bytes in a file of \(file.bytes.count)")
         }
-        var at = 0
-        func word() throws(HandwritingError) -> Int {
-            guard at + 4 <= bytes.count else { throw fail("\(bytes.count) bytes: ends early") }
-            defer { at += 4 }
-            return Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
-        }
-        guard bytes.count >= 8, String(decoding: bytes[0..<8], as: UTF8.self) == "QUILLJN1" else {
-            throw fail("not a Quill Japanese network (no QUILLJN1 header)")
-        }
-        at = 8
-        let classBytes = try word()
-        guard (1...1_000_000).contains(classBytes), at + classBytes <= bytes.count else {
-            throw fail("classes of \(classBytes) bytes in a file of \(bytes.count)")
-        }
-        let text = String(decoding: bytes[at..<(at + classBytes)], as: UTF8.self)
-        guard text.hasSuffix("\n") else { throw fail("its classes do not end with a new line") }
+        let text = file.text(byteCount: classBytes)
+        guard text.hasSuffix("\n") else { throw file.fail("its classes do not end with a new line") }
         let classes = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard classes.allSatisfy({ $0.count == 1 }) else { throw fail("a class is not one character") }
-        at += classBytes
-        let tensorCount = try word()
-        guard tensorCount == 6 else { throw fail("\(tensorCount) tensors: this Quill reads 6") }
-        var tensors: [(shape: [Int], values: [Float])] = []
-        for _ in 0..<tensorCount {
-            let rank = try word()
-            guard (1...2).contains(rank) else { throw fail("a tensor of rank \(rank): this Quill reads 1 … 2") }
-            var shape: [Int] = []
-            for _ in 0..<rank { shape.append(try word()) }
-            let count = shape.reduce(1, *)
-            guard shape.allSatisfy({ (1...100_000).contains($0) }), count <= 20_000_000, at + 4 * count <= bytes.count else {
-                throw fail("a tensor of shape \(shape) past the file's \(bytes.count) bytes")
-            }
-            var values = [Float](repeating: 0, count: count)
-            values.withUnsafeMutableBytes { target in
-                bytes.withUnsafeBytes { source in target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[at..<(at + 4 * count)])) }
-            }
-            #if _endian(big)
-            for index in values.indices { values[index] = Float(bitPattern: values[index].bitPattern.byteSwapped) }
-            #endif
-            at += 4 * count
-            guard values.allSatisfy(\.isFinite) else { throw fail("a value of a tensor of shape \(shape) is not finite") }
-            tensors.append((shape, values))
-        }
-        guard at == bytes.count else { throw fail("\(bytes.count - at) bytes after its last tensor") }
+        guard classes.allSatisfy({ $0.count == 1 }) else { throw file.fail("a class is not one character") }
+        let tensorCount = try file.word()
+        guard tensorCount == 6 else { throw file.fail("\(tensorCount) tensors: this Quill reads 6") }
+        let tensors = try file.tensors(tensorCount, ranks: 1...2, maximumValues: 20_000_000)
+        guard file.remaining == 0 else { throw file.fail("\(file.remaining) bytes after its last tensor") }
         var layers: [Layer] = []
         var inputs = Self.featureCount
         for index in 0..<3 {
             let (weights, bias) = (tensors[2 * index], tensors[2 * index + 1])
             guard weights.shape.count == 2, weights.shape[1] == inputs, bias.shape == [weights.shape[0]] else {
-                throw fail("layer \(index + 1): weights \(weights.shape) and bias \(bias.shape) for \(inputs) inputs do not agree")
+                throw file.fail("layer \(index + 1): weights \(weights.shape) and bias \(bias.shape) for \(inputs) inputs do not agree")
             }
             layers.append(Layer(inputs: inputs, outputs: weights.shape[0], weights: weights.values, bias: bias.values))
             inputs = weights.shape[0]
         }
-        guard inputs == classes.count else { throw fail("\(inputs) outputs for \(classes.count) classes") }
+        guard inputs == classes.count else { throw file.fail("\(inputs) outputs for \(classes.count) classes") }
         self.classes = classes
         self.layers = layers
+    }
+
+    /// The number of classes, ``classes``' count.
+    var classCount: Int { classes.count }
+
+    /// The `count` best classes for a cleaned character, best first, as
+    /// ``classify(_:count:scratch:)`` reads them, in working memory of its own (about 40 kB for
+    /// Quill's network): no lock, so characters are read in parallel on as many threads as call.
+    func classify(_ canvas: CharacterCanvas, count: Int) -> [RecognitionCandidate] {
+        var scratch = makeScratch()
+        return classify(canvas, count: count, scratch: &scratch)
     }
 
     /// Working memory for ``classify(_:count:scratch:)``, made once and reused.

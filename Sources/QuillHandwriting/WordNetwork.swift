@@ -59,46 +59,18 @@ struct WordNetwork: Sendable {
 
     /// Reads the model at `path`. Throws naming the file and what is wrong with it.
     init(path: String) throws(HandwritingError) {
-        func fail(_ reason: String) -> HandwritingError { .model(path: path, reason: reason) }
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw fail("cannot read it: \(error)")
-        }
-        var at = 0
-        func word() throws(HandwritingError) -> Int {
-            guard at + 4 <= bytes.count else { throw fail("\(bytes.count) bytes: ends early") }
-            defer { at += 4 }
-            return Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
-        }
-        guard bytes.count >= 8, String(decoding: bytes[0..<8], as: UTF8.self) == "QUILLWN1" else { throw fail("not a Quill word network (no QUILLWN1 header)") }
-        at = 8
-        let alphabetBytes = try word()
-        guard (1...1_000).contains(alphabetBytes), at + alphabetBytes <= bytes.count else { throw fail("an alphabet of \(alphabetBytes) bytes: this Quill reads 1 … 1000") }
-        alphabet = Array(String(decoding: bytes[at..<(at + alphabetBytes)], as: UTF8.self))
-        at += alphabetBytes
-        let tensorCount = try word()
+        var file = try ModelFileReader(path: path, magic: "QUILLWN1", kind: "word network")
+        func fail(_ reason: String) -> HandwritingError { file.fail(reason) }
+        let alphabetBytes = try file.word()
+        guard (1...1_000).contains(alphabetBytes), alphabetBytes <= file.remaining else { throw fail("an alphabet of \(alphabetBytes) bytes: this Quill reads 1 … 1000") }
+        alphabet = Array(file.text(byteCount: alphabetBytes))
+        let tensorCount = try file.word()
         guard (9...100).contains(tensorCount) else { throw fail("\(tensorCount) tensors: this Quill reads 9 … 100") }
-        var tensors: [(shape: [Int], values: [Float])] = []
-        for _ in 0..<tensorCount {
-            let rank = try word()
-            guard (1...3).contains(rank) else { throw fail("a tensor of rank \(rank): this Quill reads 1 … 3") }
-            var shape: [Int] = []
-            for _ in 0..<rank { shape.append(try word()) }
-            let count = shape.reduce(1, *)
-            guard shape.allSatisfy({ (1...100_000).contains($0) }), count <= 10_000_000, at + 4 * count <= bytes.count else {
-                throw fail("a tensor of shape \(shape) past the file's \(bytes.count) bytes")
-            }
-            var values = [Float](repeating: 0, count: count)
-            for index in 0..<count { values[index] = Float(bitPattern: UInt32(truncatingIfNeeded: try word())) }
-            guard values.allSatisfy(\.isFinite) else { throw fail("a value is not finite") }
-            tensors.append((shape, values))
-        }
-        if at == bytes.count {
+        let tensors = try file.tensors(tensorCount, ranks: 1...3, maximumValues: 10_000_000)
+        if file.remaining == 0 {
             priors = nil
         } else {
-            switch WordPriors.parse(bytes, at: at) {
+            switch WordPriors.parse(file.bytes, at: file.offset) {
             case let .success(read): priors = read
             case let .failure(error): throw fail("after its last tensor, the word priors: \(error.reason)")
             }

@@ -35,7 +35,7 @@ struct WordSpacing: Sendable, Equatable {
     var parameters: Parameters = .standard
 
     /// The words: indexes of `characters` (left to right), each word's in order.
-    func words(_ characters: [(strokes: [Int], box: CharacterSegmenter.Box)]) -> [[Int]] {
+    func words(_ characters: [(strokes: [Int], box: InkBox)]) -> [[Int]] {
         guard !characters.isEmpty else { return [] }
         let heights = characters.map(\.box.height).sorted()
         let scale = Swift.max(heights[heights.count / 2], 1e-9)

@@ -1,44 +1,19 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import CZinnia
 import Synchronization
 
 /// A Zinnia model opened for classifying characters (Zinnia is fenced here: no other file of
 /// Quill imports it). Zinnia's recognizer is not thread-safe: a model classifies one character at
-/// a time (a lock around each call).
-///
-/// Debian's Japanese model (`handwriting-ja.model`) is read with Quill's own Japanese network when
-/// ``JapaneseNetwork/fileName`` is found where Quill's English model is looked for
-/// (``HandwritingRecognizer/modelPaths(for:)``): the network then reads every character (it reads
-/// real pens better: its PROVENANCE.md), and Zinnia's model is the fallback when the file is absent.
-final class ZinniaModel: @unchecked Sendable {
+/// a time (a lock around each call, which guards Zinnia alone).
+final class ZinniaModel: CharacterClassifier, @unchecked Sendable {
     private let recognizer: OpaquePointer
     private let character: OpaquePointer
-    /// Quill's Japanese network, when it reads this model's characters, and its working memory.
-    private let network: JapaneseNetwork?
-    private let lock: Mutex<JapaneseNetwork.Scratch>
+    /// Held around every call into Zinnia (its recognizer and the character it fills).
+    private let lock = Mutex(())
     /// The model's file.
     let path: String
-    /// The Japanese network's file, when one is used.
-    let networkPath: String?
 
-    /// Opens the model at `path`; throws naming the file when Zinnia cannot read it. For Debian's
-    /// Japanese model, the first of `networkPaths` that exists (by default
-    /// ``defaultNetworkPaths()``) is opened too; a file there that is not a Japanese network
-    /// throws naming that file.
-    init(path: String, networkPaths: [String]? = nil) throws(HandwritingError) {
-        let candidates = networkPaths ?? (URL(fileURLWithPath: path).lastPathComponent == "handwriting-ja.model" ? Self.defaultNetworkPaths() : [])
-        if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) {
-            network = try JapaneseNetwork(path: found)
-            networkPath = found
-        } else {
-            network = nil
-            networkPath = nil
-        }
-        lock = Mutex(network?.makeScratch() ?? JapaneseNetwork.Scratch(features: [], cells: [], first: [], second: [], scores: []))
+    /// Opens the model at `path`; throws naming the file when Zinnia cannot read it.
+    init(path: String) throws(HandwritingError) {
         guard let recognizer = zinnia_recognizer_new(), let character = zinnia_character_new() else {
             throw HandwritingError.model(path: path, reason: "Zinnia could not allocate a recognizer")
         }
@@ -58,24 +33,14 @@ final class ZinniaModel: @unchecked Sendable {
         zinnia_recognizer_destroy(recognizer)
     }
 
-    /// Where Quill's Japanese network is looked for: where Quill's English model is
-    /// (`QUILL_HANDWRITING_MODELS`, PREFIX/share/quill, the built resource bundle).
-    static func defaultNetworkPaths() -> [String] {
-        HandwritingRecognizer.modelPaths(for: .english).map {
-            URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent(JapaneseNetwork.fileName).path
-        }
-    }
-
-    /// The number of classes the model (or the network reading for it) knows.
+    /// The number of classes the model knows.
     var classCount: Int {
-        if let network { return network.classes.count }
-        return lock.withLock { _ in Int(zinnia_recognizer_size(recognizer)) }
+        lock.withLock { _ in Int(zinnia_recognizer_size(recognizer)) }
     }
 
-    /// The `count` best classes for a cleaned character, best first.
+    /// The `count` best classes for a cleaned character, best first, with Zinnia's scores.
     func classify(_ canvas: CharacterCanvas, count: Int) -> [RecognitionCandidate] {
-        lock.withLock { scratch in
-            if let network { return network.classify(canvas, count: count, scratch: &scratch) }
+        lock.withLock { _ in
             zinnia_character_clear(character)
             zinnia_character_set_width(character, CharacterCanvas.size)
             zinnia_character_set_height(character, CharacterCanvas.size)

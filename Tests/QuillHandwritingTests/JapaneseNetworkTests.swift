@@ -23,7 +23,7 @@ import Testing
     static let debianModel = "/usr/share/tegaki/models/zinnia/handwriting-ja.model"
 
     static func networkPath() throws -> String {
-        try #require(ZinniaModel.defaultNetworkPaths().first { FileManager.default.isReadableFile(atPath: $0) })
+        try #require(HandwritingRecognizer.japaneseNetworkPaths().first { FileManager.default.isReadableFile(atPath: $0) })
     }
 
     static func canvas(_ strokes: [[[Int]]]) throws -> CharacterCanvas {
@@ -56,13 +56,13 @@ import Testing
     }
 
     /// Debian's Japanese model is read with the network when it is found, and with Zinnia alone
-    /// when it is not (the fallback); both through the same ``ZinniaModel``.
+    /// when it is not (the fallback): the character classifier ``HandwritingRecognizer`` chooses.
     @Test func theNetworkReadsForDebiansModelAndZinniaIsTheFallback() throws {
-        let withNetwork = try ZinniaModel(path: Self.debianModel)
-        #expect(withNetwork.networkPath == (try Self.networkPath()))
+        let withNetwork = try HandwritingRecognizer.characterClassifier(zinniaModel: Self.debianModel)
+        #expect(withNetwork is JapaneseNetwork)
         #expect(withNetwork.classCount > 6_420)
-        let alone = try ZinniaModel(path: Self.debianModel, networkPaths: [])
-        #expect(alone.networkPath == nil)
+        let alone = try HandwritingRecognizer.characterClassifier(zinniaModel: Self.debianModel, japaneseNetworkPaths: [])
+        #expect((alone as? ZinniaModel)?.path == Self.debianModel)
         #expect(alone.classCount == 6_420)
         // Katakana and punctuation, which Debian's model lacks, are classes of the network.
         let network = try JapaneseNetwork(path: Self.networkPath())
@@ -91,7 +91,7 @@ import Testing
     }
 
     /// A file that is not a Japanese network is refused with its name: not one at all, one cut
-    /// short, one whose layers do not fit together; and ZinniaModel refuses it the same way.
+    /// short, one whose layers do not fit together; and the recognizer's choice refuses it the same way.
     @Test func aBadNetworkFileIsRefusedWithItsName() throws {
         let good = try Data(contentsOf: URL(fileURLWithPath: Self.networkPath()))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quill-japanese-network-\(getpid())")
@@ -117,8 +117,10 @@ import Testing
             } else {
                 Issue.record("\(name): \(String(describing: error))")
             }
-            let refused = #expect(throws: HandwritingError.self) { _ = try ZinniaModel(path: Self.debianModel, networkPaths: [path]) }
-            if case let .model(failed, _)? = refused { #expect(failed == path) } else { Issue.record("ZinniaModel took \(name)") }
+            let refused = #expect(throws: HandwritingError.self) {
+                _ = try HandwritingRecognizer.characterClassifier(zinniaModel: Self.debianModel, japaneseNetworkPaths: [path])
+            }
+            if case let .model(failed, _)? = refused { #expect(failed == path) } else { Issue.record("the recognizer took \(name)") }
         }
     }
 }

@@ -111,8 +111,8 @@ import Testing
     /// Letters 1 high at `lefts` (each 0.5 wide): evenly spaced letters stay one word however far
     /// apart; a wide gap among narrow ones splits.
     @Test func wordsAreSplitByTheLinesSpacing() {
-        func letters(_ lefts: [Double]) -> [(strokes: [Int], box: CharacterSegmenter.Box)] {
-            lefts.enumerated().map { ([$0.offset], CharacterSegmenter.Box(minX: $0.element, minY: 0, maxX: $0.element + 0.5, maxY: 1)) }
+        func letters(_ lefts: [Double]) -> [(strokes: [Int], box: InkBox)] {
+            lefts.enumerated().map { ([$0.offset], InkBox(minX: $0.element, minY: 0, maxX: $0.element + 0.5, maxY: 1)) }
         }
         let spacing = WordSpacing()
         // "C a mp i mg": gaps of 0.7 – 0.9 heights, one word (the gap rule alone cut it at each).

@@ -155,8 +155,11 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             exclude: ["libquill.map"],
-            // Only quill_* exported (Sources/QuillC/libquill.map; the path is the package root's).
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libquill.so.0", "-Xlinker", "--version-script=Sources/QuillC/libquill.map"])]
+            // Only quill_* exported (Sources/QuillC/libquill.map; the path is the package root's),
+            // linked by the toolchain's lld: gold (swiftc's default on Linux) keeps every Swift symbol
+            // the map makes local but another module reaches through the GOT in .dynsym (LOCAL, with
+            // a GLOB_DAT relocation: 317 in a debug build), where lld resolves them in the library.
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-soname=libquill.so.0", "-Xlinker", "--version-script=Sources/QuillC/libquill.map"])]
         ),
         .executableTarget(
             name: "quill",

@@ -32,6 +32,22 @@ public struct ModelID: Hashable, Sendable {
     public init(_ device: DeviceDescription) {
         self.init(vendor: device.vendor, product: device.product)
     }
+
+    /// Parses `vvvv:pppp` (four hex digits each, as `quill devices` shows them), or nil.
+    public init?(text: some StringProtocol) {
+        let ids = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard ids.count == 2, ids.allSatisfy({ $0.count == 4 }), let vendor = UInt16(ids[0], radix: 16), let product = UInt16(ids[1], radix: 16) else { return nil }
+        self.init(vendor: vendor, product: product)
+    }
+
+    /// `vvvv:pppp`, lower-case hex.
+    public var text: String {
+        func hex(_ value: UInt16) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 4 - digits.count) + digits
+        }
+        return hex(vendor) + ":" + hex(product)
+    }
 }
 
 /// The size of a tablet's active area and where it came from.

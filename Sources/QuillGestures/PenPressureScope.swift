@@ -30,9 +30,8 @@ public struct PenPressureScope: Hashable, Sendable, CustomStringConvertible {
         guard parts.count == 2 else { return nil }
         var tablet: ModelID?
         if parts[0] != "*" {
-            let ids = parts[0].split(separator: ":", omittingEmptySubsequences: false)
-            guard ids.count == 2, ids.allSatisfy({ $0.count == 4 }), let vendor = UInt16(ids[0], radix: 16), let product = UInt16(ids[1], radix: 16) else { return nil }
-            tablet = ModelID(vendor: vendor, product: product)
+            guard let model = ModelID(text: parts[0]) else { return nil }
+            tablet = model
         }
         var tool: PenTool?
         if parts[1] != "*" {
@@ -45,7 +44,7 @@ public struct PenPressureScope: Hashable, Sendable, CustomStringConvertible {
 
     /// `TABLET/TOOL`, the ids in lower-case hex.
     public var description: String {
-        let model = tablet.map { hex($0.vendor) + ":" + hex($0.product) } ?? "*"
+        let model = tablet?.text ?? "*"
         return model + "/" + (tool?.rawValue ?? "*")
     }
 
@@ -64,11 +63,6 @@ public struct PenPressureScope: Hashable, Sendable, CustomStringConvertible {
         tablet = checkedTablet
         self.tool = tool
     }
-}
-
-private func hex(_ value: UInt16) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 4 - digits.count) + digits
 }
 
 extension PencilPreferences {

@@ -36,6 +36,10 @@ public struct PencilPreferences: Hashable, Sendable {
     /// app, by source. A button bound here is no longer the double tap's or the squeeze's.
     /// Default: none (every button a button).
     public var penButtons: [TapSource: PenButtonAction] = [:]
+    /// The part of the tablet used and the part of the screen it maps to, turned for a left
+    /// hand (``TabletAreaSettings``), per tablet model (nil: every tablet), applied by
+    /// `quill service`'s virtual tablet. Default: none (the whole tablet on the whole screen).
+    public var tabletAreas: [ModelID?: TabletAreaSettings] = [:]
 
     /// What a key chord can be bound to: the actions an app shows itself, and a width step.
     public static let keyChordNames = ["showColorPalette", "showInkAttributes", "showContextualPalette", "runSystemShortcut", "widthDown", "widthUp"]
@@ -76,7 +80,7 @@ extension CodingUserInfoKey {
 extension PencilPreferences: Codable {
     /// The keys of the file (as ``PreferencesFile/keys``).
     enum Key: String, CodingKey, CaseIterable {
-        case preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons
+        case preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons, tabletAreas
     }
 
     /// Reads every key exactly as the file allows: the defaults for missing keys; an unknown
@@ -134,6 +138,15 @@ extension PencilPreferences: Codable {
                     }
                     penButtons[source] = action
                 }
+            case .tabletAreas:
+                let tablets = try object.object(key, example: #"{"*": {"area": [10, 10, 150, 95], "leftHanded": true}}"#, of: "tablets (vvvv:pppp or *) to areas")
+                for tablet in tablets.keys {
+                    let model = ModelID(text: tablet.stringValue)
+                    guard model != nil || tablet.stringValue == "*" else {
+                        throw tablets.failure(tablet, "expected a tablet, vvvv:pppp (USB ids in hex) or *")
+                    }
+                    tabletAreas[model] = try tablets.tabletArea(tablet)
+                }
             case nil:
                 throw object.failure(key, "unknown key (expected one of \(PreferencesFile.keys.joined(separator: ", ")))")
             }
@@ -164,6 +177,15 @@ extension PencilPreferences: Codable {
         var barrel = container.nestedContainer(keyedBy: AnyKey.self, forKey: .penButtons)
         for (source, action) in penButtons.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             try barrel.encode(action.rawValue, forKey: AnyKey(PenButtonAction.name(of: source)))
+        }
+        var areas = container.nestedContainer(keyedBy: AnyKey.self, forKey: .tabletAreas)
+        for (model, settings) in tabletAreas.sorted(by: { ($0.key?.text ?? "*") < ($1.key?.text ?? "*") }) {
+            var entry = areas.nestedContainer(keyedBy: TabletAreaKey.self, forKey: AnyKey(model?.text ?? "*"))
+            try entry.encodeIfPresent(settings.area?.values, forKey: .area)
+            try entry.encodeIfPresent(settings.screen?.values, forKey: .screen)
+            try entry.encodeIfPresent(settings.screenSize, forKey: .screenSize)
+            try entry.encode(settings.keepsProportions, forKey: .keepProportions)
+            try entry.encode(settings.isLeftHanded, forKey: .leftHanded)
         }
         var pressure = container.nestedContainer(keyedBy: AnyKey.self, forKey: .penPressure)
         for (scope, settings) in penPressure.sorted(by: { $0.key.description < $1.key.description }) {
@@ -207,6 +229,11 @@ extension AppGesturePreferences: Codable {
 }
 
 // MARK: - Decoding
+
+/// The keys of a tablet's area settings.
+enum TabletAreaKey: String, CodingKey {
+    case area, screen, screenSize, keepProportions, leftHanded
+}
 
 /// The keys of a pen's pressure settings.
 enum PenPressureKey: String, CodingKey {
@@ -316,6 +343,43 @@ struct PreferencesObject {
             }
         }
         return try PenPressure(curve: curve, tipThreshold: threshold)
+    }
+
+    /// A tablet's area settings: `{"area": [x, y, w, h] (mm), "screen": [x, y, w, h] (fractions),
+    /// "screenSize": [w, h] (px), "keepProportions": bool, "leftHanded": bool}`, each optional.
+    func tabletArea(_ key: AnyKey) throws -> TabletAreaSettings {
+        let settings = try object(key, example: #"{"area": [10, 10, 150, 95], "screen": [0, 0, 0.5, 1], "screenSize": [3840, 2160], "keepProportions": true}"#, of: "area settings")
+        var area: TabletAreaSettings.Region?, screen: TabletAreaSettings.Region?, size: [Double]?
+        var keeps = false, leftHanded = false
+        func numbers(_ field: AnyKey, _ count: Int, _ what: String) throws -> [Double] {
+            guard let values = try? settings.container.decode([Double].self, forKey: field), values.count == count, values.allSatisfy(\.isFinite) else {
+                throw settings.failure(field, "expected \(what), found \(settings.found(field))")
+            }
+            return values
+        }
+        for field in settings.keys {
+            do {
+                switch TabletAreaKey(rawValue: field.stringValue) {
+                case .area:
+                    let v = try numbers(field, 4, "[x, y, width, height] in millimetres of the tablet")
+                    area = try TabletAreaSettings.Region(x: v[0], y: v[1], width: v[2], height: v[3])
+                case .screen:
+                    let v = try numbers(field, 4, "[x, y, width, height] as fractions of the screen (0 … 1)")
+                    screen = try TabletAreaSettings.Region(x: v[0], y: v[1], width: v[2], height: v[3])
+                case .screenSize: size = try numbers(field, 2, "[width, height] in pixels")
+                case .keepProportions: keeps = try settings.bool(field)
+                case .leftHanded: leftHanded = try settings.bool(field)
+                case nil: throw settings.failure(field, "unknown key (expected area, screen, screenSize, keepProportions, leftHanded)")
+                }
+            } catch let error as ParameterError {
+                throw settings.failure(field, "\(error.value) is not allowed: expected \(error.expected)")
+            }
+        }
+        do {
+            return try TabletAreaSettings(area: area, screen: screen, screenSize: size, keepsProportions: keeps, isLeftHanded: leftHanded)
+        } catch let error as ParameterError {
+            throw failure(key, "\(error.value) is not allowed: expected \(error.expected)")
+        }
     }
 
     /// A key chord (`KeyChord`) written as text.

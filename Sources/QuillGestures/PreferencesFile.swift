@@ -22,7 +22,8 @@ import SystemPackage
 /// preferred action; none is bound by default. `penPressure` sets the tip threshold (percent of
 /// the pressure range, 1 … 50) and the pressure curve per tablet and tool (``PenPressure``,
 /// ``PenPressureScope``), `penButtons` makes a barrel button scroll or click only while the tip
-/// touches (``PenButtonAction``); `quill service` applies both for every app. An app's own file:
+/// touches (``PenButtonAction``), `tabletAreas` the part of each tablet used, the screen part it
+/// maps to and a left-handed turn (``TabletAreaSettings``); `quill service` applies them for every app. An app's own file:
 /// `{"customTapAction": "selectTool:pencil", "optedIn": true}` where the action is
 /// `selectTool:INK`, `togglePalette:color|ink-attributes|contextual` or `toggleWidth:POINTS`
 /// (0.5 … 80) — mode changes only. A missing file means the defaults. A file is untrusted input:
@@ -108,7 +109,9 @@ public enum PreferencesFile {
     /// `puckButton.NAME` to a binding's name or `none` (unbound), `keyChord.NAME` to a key chord
     /// (`KeyChord`) or `none`, `penButton.BTN_STYLUS…` to `scroll`, `clickWhileTouching` or `none`,
     /// `penPressure.SCOPE.curve` to `x1,y1,x2,y2` or `none` (linear),
-    /// `penPressure.SCOPE.tipThreshold` to a percentage or `none`, `penPressure.SCOPE` to `none`
+    /// `penPressure.SCOPE.tipThreshold` to a percentage or `none`, `tabletArea.TABLET.area` /
+    /// `.screen` to `x,y,w,h`, `.screenSize` to `w,h`, `.keepProportions` / `.leftHanded` to true or
+    /// false (``TabletAreaSettings``; TABLET `vvvv:pppp` or `*`), `tabletArea.TABLET` to `none`, `penPressure.SCOPE` to `none`
     /// (``PenPressureScope``: e.g. `056a:0357/eraser`, `*/*`). The value is checked by the
     /// file's decoder, and so are the merged preferences before they are returned; a failure
     /// names `path` and `key` as given.
@@ -158,6 +161,42 @@ public enum PreferencesFile {
             let read = try value(["penButtons": [button: text == "none" ? PenButtonAction.scroll.rawValue : text]]).penButtons
             guard let bound = read.first else { return preferences }
             merged.penButtons[bound.key] = text == "none" ? nil : bound.value
+        case _ where key.hasPrefix("tabletArea."):
+            // tabletArea.TABLET.FIELD (TABLET vvvv:pppp or *, no dot in it), or tabletArea.TABLET none.
+            let parts = key.dropFirst("tabletArea.".count).split(separator: ".", maxSplits: 1).map(String.init)
+            guard let tablet = parts.first, tablet == "*" || ModelID(text: tablet) != nil else {
+                throw Failure(path: path, key: key, message: "expected tabletArea.TABLET.FIELD, TABLET being vvvv:pppp (USB ids in hex) or *")
+            }
+            let model = ModelID(text: tablet)
+            guard parts.count == 2 else {
+                guard text == "none" else { throw Failure(path: path, key: key, message: "only none (the tablet's settings removed) can be set here; set tabletArea.\(tablet).area, .screen, .screenSize, .keepProportions or .leftHanded") }
+                merged.tabletAreas[model] = nil
+                return try decode(encode(merged), path: path)
+            }
+            // The tablet's entry as the file holds it, the one field changed, read by the decoder.
+            let current = merged.tabletAreas[model]
+            var entry: [String: AnyEncodable] = [:]
+            if let area = current?.area { entry["area"] = AnyEncodable(area.values) }
+            if let screen = current?.screen { entry["screen"] = AnyEncodable(screen.values) }
+            if let size = current?.screenSize { entry["screenSize"] = AnyEncodable(size) }
+            if let current { entry["keepProportions"] = AnyEncodable(current.keepsProportions); entry["leftHanded"] = AnyEncodable(current.isLeftHanded) }
+            switch parts[1] {
+            case "area", "screen", "screenSize":
+                if text == "none" {
+                    entry[parts[1]] = nil
+                } else {
+                    let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0).filter { $0 != " " }) }
+                    guard values.allSatisfy({ $0 != nil }) else {
+                        throw Failure(path: path, key: key, message: "expected comma-separated numbers (\(parts[1] == "screenSize" ? "width,height in pixels" : "x,y,width,height")) or none, found '\(text)'")
+                    }
+                    entry[parts[1]] = AnyEncodable(values.compactMap { $0 })
+                }
+            case "keepProportions", "leftHanded":
+                entry[parts[1]] = text == "true" || text == "false" ? AnyEncodable(text == "true") : AnyEncodable(text)
+            default:
+                throw Failure(path: path, key: key, message: "unknown setting '\(parts[1])' (expected area, screen, screenSize, keepProportions, leftHanded)")
+            }
+            merged.tabletAreas[model] = try value(["tabletAreas": [tablet: entry]]).tabletAreas[model]
         case _ where key.hasPrefix("penPressure."):
             // penPressure.SCOPE (none: removed), penPressure.SCOPE.curve (x1,y1,x2,y2 or none),
             // penPressure.SCOPE.tipThreshold (percent or none); the scope itself holds no dot.
@@ -200,10 +239,17 @@ public enum PreferencesFile {
             let entry = PenPressureEntry(curve: curve, tipThreshold: threshold)
             merged.penPressure[scope] = try value(["penPressure": [scope.description: entry]]).penPressure[scope]
         default:
-            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N, puckButton.NAME, keyChord.NAME, penButton.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold)")
+            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N, puckButton.NAME, keyChord.NAME, penButton.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold, tabletArea.TABLET.FIELD)")
         }
         // The merged preferences as the file will hold them, read back by the same decoder.
         return try decode(encode(merged), path: path)
+    }
+
+    /// A value of any encodable type, for an entry built field by field.
+    private struct AnyEncodable: Encodable {
+        let encodeValue: (any Encoder) throws -> Void
+        init(_ value: some Encodable) { encodeValue = value.encode(to:) }
+        func encode(to encoder: any Encoder) throws { try encodeValue(encoder) }
     }
 
     /// One pen scope's settings as the file writes them.

@@ -86,6 +86,12 @@ public enum ServiceCheck {
             let gesture = source == parameters.source ? " (so it is no longer the double tap's)" : source == parameters.squeezeSource ? " (so it is no longer the squeeze's)" : ""
             lines.append("\(PenButtonAction.name(of: source)) \(action.rawValue): \(does)\(gesture)")
         }
+        for (model, area) in preferences.tabletAreas.sorted(by: { ($0.key?.text ?? "*") < ($1.key?.text ?? "*") }) {
+            let used = area.area.map { "\($0.width.formatted) × \($0.height.formatted) mm from (\($0.x.formatted), \($0.y.formatted)) mm" } ?? "the whole tablet"
+            let screen = area.screen.map { "the screen part at (\($0.x.formatted), \($0.y.formatted)), \($0.width.formatted) × \($0.height.formatted) of it" } ?? "the whole screen"
+            let extras = (area.keepsProportions ? ", proportions kept" : "") + (area.isLeftHanded ? ", turned for a left hand" : "")
+            lines.append("area of \(model?.text ?? "every tablet"): \(used) on \(screen)\(extras)")
+        }
         for (scope, pressure) in preferences.penPressure.sorted(by: { $0.key.description < $1.key.description }) {
             let threshold = pressure.tipThreshold.map { "the tip touches from \($0.formatted) % of the pressure range" } ?? "the tablet's own tip contact"
             let curve = pressure.curve.isLinear ? "linear" : "curve \(pressure.curve.controlPoints.map(\.formatted).joined(separator: ","))"

@@ -103,6 +103,10 @@ public struct PenScrollParameters: Hashable, Sendable {
 ///   pointer's wheels (``RelayOutput/pointer``, high-resolution and click events) and the virtual
 ///   pen stays where the scroll began (the tip touching, or the pen leaving, ends it);
 ///   `clickWhileTouching` — its presses reach apps only while the tip touches;
+/// - the **area** (`PencilPreferences/tabletAreas`): positions scaled so the person's part of the
+///   tablet covers their part of the screen (the axis ranges unchanged, so the compositor's own
+///   mapping of the whole range to the screen does the rest), turned round with the tilt for a
+///   left hand;
 /// - a **palette action** or **runSystemShortcut** sends the key chord the person bound to it
 ///   (`PencilPreferences/keyChords`) through the virtual keyboard; unbound, nothing is sent.
 ///
@@ -142,6 +146,9 @@ public struct TabletRelay: Sendable {
     /// Smoothing: the filter, the real position (device units) and units per millimetre.
     private var smoother: StrokeSmoother?
     private var rawPosition: (x: Int32, y: Int32) = (0, 0)
+    /// The area and screen part of the preferences (`tabletAreas`) on the positions, or nil.
+    private let areaMapping: TabletAreaMapping?
+    private let tiltAxes: (x: AxisInfo?, y: AxisInfo?)
     /// The barrel button that scrolls, and those that click only while touching.
     private let scrollCode: UInt16?
     private let clickWhileTouchingCodes: [UInt16]
@@ -173,6 +180,11 @@ public struct TabletRelay: Sendable {
         let scale = TabletScale.of(x: device.axes[EvdevCode.Abs.x]!, y: device.axes[EvdevCode.Abs.y]!, area: area, assumed: TabletDecoderParameters.defaults.assumedResolution)
         unitsPerMillimetre = (scale.unitsPerMillimetreX, scale.unitsPerMillimetreY)
         rawPosition = (device.axes[EvdevCode.Abs.x]?.minimum ?? 0, device.axes[EvdevCode.Abs.y]?.minimum ?? 0)
+        // The person's area on the positions (this model's settings, else every tablet's).
+        areaMapping = try (preferences.tabletAreas[ModelID(device)] ?? preferences.tabletAreas[ModelID?.none]).map {
+            try TabletAreaMapping(settings: $0, xAxis: device.axes[EvdevCode.Abs.x]!, yAxis: device.axes[EvdevCode.Abs.y]!, unitsPerMillimetre: (scale.unitsPerMillimetreX, scale.unitsPerMillimetreY))
+        }
+        tiltAxes = (device.axes[EvdevCode.Abs.tiltX], device.axes[EvdevCode.Abs.tiltY])
         // Sample times are the frames' own (µs / 10⁶), so deadlines and frames share one clock.
         decoder.startClock(at: 0)
         // The pen and the eraser are the two tool types a virtual tablet gives: switchPrevious
@@ -382,11 +394,18 @@ public struct TabletRelay: Sendable {
                 // The smoother writes positions itself; a scroll holds the pen where it began.
                 if smoother != nil || isScrolling { continue }
                 sent.x = true
+                if let areaMapping { event.value = areaMapping.mapX(event.value) }
             case (EvdevCode.EventType.abs, EvdevCode.Abs.y):
                 rawPosition.y = event.value
                 moved = true
                 if smoother != nil || isScrolling { continue }
                 sent.y = true
+                if let areaMapping { event.value = areaMapping.mapY(event.value) }
+            case (EvdevCode.EventType.abs, EvdevCode.Abs.tiltX) where areaMapping?.isLeftHanded == true:
+                // Turned round: the tilt too, as libinput's left-handed mode turns it.
+                if let axis = tiltAxes.x { event.value = axis.minimum + axis.maximum - event.value }
+            case (EvdevCode.EventType.abs, EvdevCode.Abs.tiltY) where areaMapping?.isLeftHanded == true:
+                if let axis = tiltAxes.y { event.value = axis.minimum + axis.maximum - event.value }
             case (EvdevCode.EventType.abs, EvdevCode.Abs.pressure):
                 if let axis = pressureAxis { event.value = virtualPressure(event.value, axis, tool: frameTool, contact: contact) }
             case (EvdevCode.EventType.msc, EvdevCode.Msc.serial):
@@ -409,15 +428,16 @@ public struct TabletRelay: Sendable {
         } else if isPositionHeld {
             isPositionHeld = false
             if virtualTool != nil, smoother == nil {
-                if !sent.x { output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.x, rawPosition.x)) }
-                if !sent.y { output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.y, rawPosition.y)) }
+                if !sent.x { output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.x, areaMapping?.mapX(rawPosition.x) ?? rawPosition.x)) }
+                if !sent.y { output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.y, areaMapping?.mapY(rawPosition.y) ?? rawPosition.y)) }
             }
         }
         if moved, !isScrolling, var filter = smoother {
             let (x, y) = filter.add(x: Double(rawPosition.x) / unitsPerMillimetre.x, y: Double(rawPosition.y) / unitsPerMillimetre.y, time: Double(time) / 1_000_000)
             smoother = filter
-            output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.x, Int32((x * unitsPerMillimetre.x).rounded())))
-            output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.y, Int32((y * unitsPerMillimetre.y).rounded())))
+            let smoothed = (x: Int32((x * unitsPerMillimetre.x).rounded()), y: Int32((y * unitsPerMillimetre.y).rounded()))
+            output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.x, areaMapping?.mapX(smoothed.x) ?? smoothed.x))
+            output.pen.append(event(time, EvdevCode.EventType.abs, EvdevCode.Abs.y, areaMapping?.mapY(smoothed.y) ?? smoothed.y))
         }
         // A frame left empty by what was held back is not sent; an empty frame of the real node is.
         if dropped && output.pen.count == start { return }

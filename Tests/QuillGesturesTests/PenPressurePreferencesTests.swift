@@ -124,3 +124,40 @@ struct PenButtonPreferencesTests {
         }
     }
 }
+
+/// Tablet areas in the preferences file (issue 39).
+struct TabletAreaPreferencesTests {
+    @Test func areasAreReadWrittenAndSetOneFieldAtATime() throws {
+        let read = try PreferencesFile.decode(Data(#"{"tabletAreas": {"*": {"leftHanded": true}, "056a:0357": {"area": [20, 10, 100, 50], "screen": [0, 0, 0.5, 1], "screenSize": [3840, 2160], "keepProportions": true}}}"#.utf8), path: "p.json")
+        let intuos = try #require(read.tabletAreas[ModelID(vendor: 0x056a, product: 0x0357)])
+        #expect(intuos.area?.values == [20, 10, 100, 50] && intuos.screen?.values == [0, 0, 0.5, 1] && intuos.keepsProportions && !intuos.isLeftHanded)
+        #expect(read.tabletAreas[ModelID?.none]?.isLeftHanded == true)
+        #expect(try PreferencesFile.decode(PreferencesFile.encode(read), path: "p.json") == read)
+        var set = try PreferencesFile.set("tabletArea.056a:0357.screen", to: "0.5,0,0.5,1", in: read, path: "p.json")
+        set = try PreferencesFile.set("tabletArea.*.leftHanded", to: "false", in: set, path: "p.json")
+        #expect(set.tabletAreas[ModelID(vendor: 0x056a, product: 0x0357)]?.screen?.values == [0.5, 0, 0.5, 1])
+        #expect(set.tabletAreas[ModelID?.none]?.isLeftHanded == false)
+        set = try PreferencesFile.set("tabletArea.056a:0357", to: "none", in: set, path: "p.json")
+        #expect(set.tabletAreas.count == 1)
+    }
+
+    @Test(arguments: [
+        (#"{"tabletAreas": {"wacom": {}}}"#, "tabletAreas.wacom", "expected a tablet"),
+        (#"{"tabletAreas": {"*": {"area": [0, 0, 100]}}}"#, "tabletAreas.*.area", "expected [x, y, width, height] in millimetres"),
+        (#"{"tabletAreas": {"*": {"area": [0, 0, -1, 10]}}}"#, "tabletAreas.*.area", "width,height > 0"),
+        (#"{"tabletAreas": {"*": {"screen": [0.5, 0, 0.6, 1]}}}"#, "tabletAreas.*", "x + width ≤ 1"),
+        (#"{"tabletAreas": {"*": {"keepProportions": true}}}"#, "tabletAreas.*", "a screenSize"),
+        (#"{"tabletAreas": {"*": {"leftHanded": 1}}}"#, "tabletAreas.*.leftHanded", "expected true or false"),
+        (#"{"tabletAreas": {"*": {"rotation": 90}}}"#, "tabletAreas.*.rotation", "unknown key"),
+    ] as [(String, String, String)])
+    func aBadAreaNamesItsKey(text: String, key: String, message: String) {
+        do {
+            _ = try PreferencesFile.decode(Data(text.utf8), path: "p.json")
+            Issue.record("\(text) was accepted")
+        } catch let failure as PreferencesFile.Failure {
+            #expect(failure.key == key && failure.message.contains(message), "\(failure)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}

@@ -105,6 +105,11 @@ extension PreferencesFileTests {
                 let threshold = Bool.random(using: &random) ? nil : Double.random(in: PenPressure.tipThresholdRange, using: &random)
                 preferences.penPressure[try! PenPressureScope(tablet: tablet, tool: tool)] = try! PenPressure(curve: try! PressureCurve(curve), tipThreshold: threshold)
             }
+            if Bool.random(using: &random) {
+                let model = Bool.random(using: &random) ? nil : ModelID(vendor: UInt16.random(in: 0...0xffff, using: &random), product: 0x0357)
+                let area = Bool.random(using: &random) ? nil : try! TabletAreaSettings.Region(x: Double.random(in: 0...50, using: &random), y: 3.25, width: 100, height: Double.random(in: 1...90, using: &random))
+                preferences.tabletAreas[model] = try! TabletAreaSettings(area: area, screen: try! TabletAreaSettings.Region(x: 0.25, y: 0, width: 0.5, height: 1), screenSize: [2560, 1440], keepsProportions: Bool.random(using: &random), isLeftHanded: Bool.random(using: &random))
+            }
             for _ in 0..<Int.random(in: 0...2, using: &random) {
                 preferences.penButtons[TapSource.allCases.randomElement(using: &random)!] = PenButtonAction.allCases.randomElement(using: &random)!
             }
@@ -166,6 +171,7 @@ extension PreferencesFileTests {
                     "keyChords": .object(["showColorPalette": .string("ctrl+shift+c")]),
                     "penPressure": .object(["*/pen": .object(["tipThreshold": .number(8)])]),
                     "penButtons": .object(["BTN_STYLUS2": .string("scroll")]),
+                    "tabletAreas": .object(["*": .object(["leftHanded": .bool(true)])]),
                 ]
                 full[key] = nil
                 let read = try PreferencesFile.decode(JSONEncoder().encode(full), path: "p.json")
@@ -180,6 +186,7 @@ extension PreferencesFileTests {
                 case "keyChords": #expect(read.keyChords.isEmpty)
                 case "penPressure": #expect(read.penPressure.isEmpty)
                 case "penButtons": #expect(read.penButtons.isEmpty)
+                case "tabletAreas": #expect(read.tabletAreas.isEmpty)
                 default: Issue.record("untested key \(key)")
                 }
                 #expect(read != defaults)
@@ -206,6 +213,7 @@ extension PreferencesFileTests {
                 "keyChords": (["object"], "expected an object of actions to key chords"),
                 "penPressure": (["object"], "expected an object of pen scopes to pressure settings"),
                 "penButtons": (["object"], "expected an object of barrel buttons to scroll or clickWhileTouching"),
+                "tabletAreas": (["object"], "expected an object of tablets (vvvv:pppp or *) to areas"),
             ]
             #expect(Set(expected.keys) == Set(PreferencesFile.keys))
             for (key, (accepts, message)) in expected {
@@ -248,7 +256,7 @@ extension PreferencesFileTests {
             (#"{"preferredSqueezeAction":"doubleTap"}"#, "preferredSqueezeAction", "unknown action 'doubleTap'"),
             (#"{"prefersHoverToolPreview":"true"}"#, "prefersHoverToolPreview", "expected true or false, found 'true'"),
             (#"{"padDialControlsWidth":0}"#, "padDialControlsWidth", "expected true or false, found 0"),
-            (#"{"PreferredTapAction":"ignore"}"#, "PreferredTapAction", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons)"),
+            (#"{"PreferredTapAction":"ignore"}"#, "PreferredTapAction", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons, tabletAreas)"),
             // The first bad key in order is named.
             (#"{"zzz":1,"aaa":2}"#, "aaa", "unknown key"),
             ("5", nil, "expected a JSON object"),
@@ -357,7 +365,7 @@ extension PreferencesFileTests {
             ("puckButton.BTN_9", "doubleTap", "expected a puck button, one of BTN_LEFT, BTN_RIGHT"),
             ("puckButton.BTN_9", "none", "expected a puck button"),
             ("puckButton.BTN_LEFT", "\"}", "unknown binding '\"}'"),
-            ("padButtons", "{}", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons, or padButton.N, puckButton.NAME, keyChord.NAME, penButton.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold)"),
+            ("padButtons", "{}", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons, tabletAreas, or padButton.N, puckButton.NAME, keyChord.NAME, penButton.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold, tabletArea.TABLET.FIELD)"),
             ("theme", "dark", "unknown key"),
         ])
         func setRefusesABadKeyOrValueNamingIt(key: String, text: String, message: String) {

@@ -55,6 +55,16 @@ public struct PencilSession: Sendable {
         pending.reserveCapacity(4)
     }
 
+    /// The person's preferences. Set: the next gestures act as the new ones say (the tools in use
+    /// and a gesture under way stay as they are) — a running service's preferences file changed.
+    public var preferences: PencilPreferences {
+        get { interaction.preferences }
+        set {
+            interaction.preferences = newValue
+            fingers.fingersDraw = drawingPolicy.allowsFingerDrawing(preferences: newValue)
+        }
+    }
+
     /// The drawing tool state (current and previous tool, palettes shown).
     public var state: ToolState { interaction.state }
 

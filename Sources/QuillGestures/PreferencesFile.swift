@@ -276,7 +276,7 @@ public enum PreferencesFile {
     // MARK: - Parts
 
     /// The contents of the file at `path` (at most ``maximumFileSize`` bytes), or nil when there is no file.
-    private static func contents(of path: String) throws -> Data? {
+    static func contents(of path: String) throws -> Data? {
         let info: Stat
         do {
             info = try Stat(FilePath(path))

@@ -121,14 +121,14 @@ public struct TabletRelay: Sendable {
     private var decoder: TabletDecoder
     private var session: PencilSession
     /// The button codes held back for the recognizer (nil when its action is `ignore`).
-    private let tapCode: UInt16?
-    private let squeezeCode: UInt16?
-    private let chords: [String: KeyChord]
+    private var tapCode: UInt16?
+    private var squeezeCode: UInt16?
+    private var chords: [String: KeyChord]
     /// The real pressure axis, when any tool's pressure changes (nil: pressure passes unchanged).
-    private let pressureAxis: AxisInfo?
+    private var pressureAxis: AxisInfo?
     /// The pressure settings of the pen, eraser, brush, pencil and airbrush (`BTN_TOOL_PEN` +
     /// index) on this tablet model.
-    private let pressures: [PenPressure]
+    private var pressures: [PenPressure]
     /// The real node's last pressure (raw units).
     private var rawPressure: Int32 = 0
     private let hasToolID: Bool
@@ -147,11 +147,11 @@ public struct TabletRelay: Sendable {
     private var smoother: StrokeSmoother?
     private var rawPosition: (x: Int32, y: Int32) = (0, 0)
     /// The area and screen part of the preferences (`tabletAreas`) on the positions, or nil.
-    private let areaMapping: TabletAreaMapping?
+    private var areaMapping: TabletAreaMapping?
     private let tiltAxes: (x: AxisInfo?, y: AxisInfo?)
     /// The barrel button that scrolls, and those that click only while touching.
-    private let scrollCode: UInt16?
-    private let clickWhileTouchingCodes: [UInt16]
+    private var scrollCode: UInt16?
+    private var clickWhileTouchingCodes: [UInt16]
     /// Scrolling: where the pen was at the last wheel event (device units), the fractions of a
     /// high-resolution unit not sent yet, and the high-resolution units since the last click.
     private var isScrolling = false
@@ -180,42 +180,86 @@ public struct TabletRelay: Sendable {
         let scale = TabletScale.of(x: device.axes[EvdevCode.Abs.x]!, y: device.axes[EvdevCode.Abs.y]!, area: area, assumed: TabletDecoderParameters.defaults.assumedResolution)
         unitsPerMillimetre = (scale.unitsPerMillimetreX, scale.unitsPerMillimetreY)
         rawPosition = (device.axes[EvdevCode.Abs.x]?.minimum ?? 0, device.axes[EvdevCode.Abs.y]?.minimum ?? 0)
-        // The person's area on the positions (this model's settings, else every tablet's).
-        areaMapping = try (preferences.tabletAreas[ModelID(device)] ?? preferences.tabletAreas[ModelID?.none]).map {
-            try TabletAreaMapping(settings: $0, xAxis: device.axes[EvdevCode.Abs.x]!, yAxis: device.axes[EvdevCode.Abs.y]!, unitsPerMillimetre: (scale.unitsPerMillimetreX, scale.unitsPerMillimetreY))
-        }
         tiltAxes = (device.axes[EvdevCode.Abs.tiltX], device.axes[EvdevCode.Abs.tiltY])
         // Sample times are the frames' own (µs / 10⁶), so deadlines and frames share one clock.
         decoder.startClock(at: 0)
+        let bindings = try Bindings(device: device, preferences: preferences, parameters: parameters, options: options, unitsPerMillimetre: unitsPerMillimetre)
         // The pen and the eraser are the two tool types a virtual tablet gives: switchPrevious
         // toggles between them as switchEraser does.
-        // A barrel button bound in penButtons is not the double tap's or the squeeze's.
-        var gestures = preferences
-        if preferences.penButtons[parameters.source] != nil { gestures.preferredTapAction = .ignore }
-        if preferences.penButtons[parameters.squeezeSource] != nil { gestures.preferredSqueezeAction = .ignore }
-        let preferences = gestures
-        scrollCode = preferences.penButtons.filter { $0.value == .scroll }.map(\.key).sorted { $0.rawValue < $1.rawValue }.first.flatMap(Self.code(of:))
-        clickWhileTouchingCodes = preferences.penButtons.filter { $0.value == .clickWhileTouching }.compactMap { Self.code(of: $0.key) }
-        session = PencilSession(preferences: preferences, parameters: parameters, toolState: ToolState(current: .pen, previous: .eraser))
-        // A button is held back only when its action does something here: a palette action with
-        // no chord bound would swallow the button (an app's own use of it, e.g. panning) for nothing.
-        tapCode = VirtualTablet.acts(preferences.preferredTapAction, chords: preferences.keyChords) ? Self.code(of: parameters.source) : nil
-        squeezeCode = VirtualTablet.acts(preferences.preferredSqueezeAction, chords: preferences.keyChords) ? Self.code(of: parameters.squeezeSource) : nil
-        chords = preferences.keyChords
-        // Each tool's settings, read once: the preferences' for this model and tool, the curve
-        // of the options in place of theirs.
-        pressures = PenPressureScope.tools.map { tool in
-            let settings = preferences.pressure(of: ModelID(device), tool: tool)
-            guard let curve = options.pressureCurve else { return settings }
-            return (try? PenPressure(curve: curve, tipThreshold: settings.tipThreshold)) ?? settings
-        }
-        let changesPressure = pressures.contains { !$0.isUnchanged }
-        pressureAxis = changesPressure ? device.axes[EvdevCode.Abs.pressure].flatMap { $0.span > 0 ? $0 : nil } : nil
+        session = PencilSession(preferences: bindings.sessionPreferences, parameters: parameters, toolState: ToolState(current: .pen, previous: .eraser))
+        (tapCode, squeezeCode, chords, pressures, pressureAxis) = (bindings.tapCode, bindings.squeezeCode, bindings.chords, bindings.pressures, bindings.pressureAxis)
+        (areaMapping, scrollCode, clickWhileTouchingCodes) = (bindings.areaMapping, bindings.scrollCode, bindings.clickWhileTouchingCodes)
         rawPressure = pressureAxis?.minimum ?? 0
         hasToolID = device.axes[EvdevCode.Abs.misc] != nil
         hasSerial = device.has(type: EvdevCode.EventType.msc, code: EvdevCode.Msc.serial)
         decoded.reserveCapacity(4)
         outcomes.reserveCapacity(4)
+    }
+
+    /// What the preferences make of this tablet's buttons, pressure and positions, derived once
+    /// (at the start, and when the person's preferences change).
+    private struct Bindings {
+        /// The preferences the session acts on: a barrel button bound in penButtons is not the
+        /// double tap's or the squeeze's.
+        var sessionPreferences: PencilPreferences
+        var tapCode: UInt16?
+        var squeezeCode: UInt16?
+        var chords: [String: KeyChord]
+        var pressures: [PenPressure]
+        var pressureAxis: AxisInfo?
+        var areaMapping: TabletAreaMapping?
+        var scrollCode: UInt16?
+        var clickWhileTouchingCodes: [UInt16]
+
+        init(device: DeviceDescription, preferences person: PencilPreferences, parameters: DoubleTapParameters, options: RelayOptions, unitsPerMillimetre: (x: Double, y: Double)) throws {
+            // The person's area on the positions (this model's settings, else every tablet's).
+            areaMapping = try (person.tabletAreas[ModelID(device)] ?? person.tabletAreas[ModelID?.none]).map {
+                try TabletAreaMapping(settings: $0, xAxis: device.axes[EvdevCode.Abs.x]!, yAxis: device.axes[EvdevCode.Abs.y]!, unitsPerMillimetre: unitsPerMillimetre)
+            }
+            var preferences = person
+            if person.penButtons[parameters.source] != nil { preferences.preferredTapAction = .ignore }
+            if person.penButtons[parameters.squeezeSource] != nil { preferences.preferredSqueezeAction = .ignore }
+            sessionPreferences = preferences
+            scrollCode = preferences.penButtons.filter { $0.value == .scroll }.map(\.key).sorted { $0.rawValue < $1.rawValue }.first.flatMap(TabletRelay.code(of:))
+            clickWhileTouchingCodes = preferences.penButtons.filter { $0.value == .clickWhileTouching }.compactMap { TabletRelay.code(of: $0.key) }
+            // A button is held back only when its action does something here: a palette action with
+            // no chord bound would swallow the button (an app's own use of it, e.g. panning) for nothing.
+            tapCode = VirtualTablet.acts(preferences.preferredTapAction, chords: preferences.keyChords) ? TabletRelay.code(of: parameters.source) : nil
+            squeezeCode = VirtualTablet.acts(preferences.preferredSqueezeAction, chords: preferences.keyChords) ? TabletRelay.code(of: parameters.squeezeSource) : nil
+            chords = preferences.keyChords
+            // Each tool's settings: the preferences' for this model and tool, the curve of the
+            // options in place of theirs.
+            pressures = PenPressureScope.tools.map { tool in
+                let settings = preferences.pressure(of: ModelID(device), tool: tool)
+                guard let curve = options.pressureCurve else { return settings }
+                return (try? PenPressure(curve: curve, tipThreshold: settings.tipThreshold)) ?? settings
+            }
+            pressureAxis = pressures.contains { !$0.isUnchanged } ? device.axes[EvdevCode.Abs.pressure].flatMap { $0.span > 0 ? $0 : nil } : nil
+        }
+    }
+
+    /// Preferences waiting to be applied (``update(preferences:)``).
+    private var pendingBindings: Bindings?
+
+    /// The person changed their preferences (a running service read its file again): they apply
+    /// from the next frame on which nothing of the old ones is under way — no press held back or
+    /// waiting to be decided, no scroll, no click passed — so a press never ends under other rules
+    /// than it began. Throws (and keeps the current ones) when they cannot apply to this tablet,
+    /// e.g. an area off it.
+    public mutating func update(preferences: PencilPreferences) throws {
+        pendingBindings = try Bindings(device: device, preferences: preferences, parameters: session.parameters, options: options, unitsPerMillimetre: unitsPerMillimetre)
+        applyPendingBindingsIfIdle()
+    }
+
+    /// True while preferences given to ``update(preferences:)`` wait for the stream to be idle.
+    public var hasPendingPreferences: Bool { pendingBindings != nil }
+
+    private mutating func applyPendingBindingsIfIdle() {
+        guard let bindings = pendingBindings, heldBack.isEmpty, !isScrolling, clicksPassed.isEmpty, session.nextDeadline == nil else { return }
+        pendingBindings = nil
+        session.preferences = bindings.sessionPreferences
+        (tapCode, squeezeCode, chords, pressures, pressureAxis) = (bindings.tapCode, bindings.squeezeCode, bindings.chords, bindings.pressures, bindings.pressureAxis)
+        (areaMapping, scrollCode, clickWhileTouchingCodes) = (bindings.areaMapping, bindings.scrollCode, bindings.clickWhileTouchingCodes)
     }
 
     /// True while the virtual pen end is the eraser (a double tap or squeeze switched it).
@@ -231,6 +275,7 @@ public struct TabletRelay: Sendable {
     /// Relays one frame of the real node (its events up to and including `SYN_REPORT`).
     public mutating func relay(_ frame: ArraySlice<InputEvent>, into output: inout RelayOutput) {
         guard let last = frame.last else { return }
+        if pendingBindings != nil { applyPendingBindingsIfIdle() }
         let time = last.microseconds
         decoded.removeAll(keepingCapacity: true)
         decoder.decode(frame: frame, into: &decoded)
@@ -598,7 +643,7 @@ public struct TabletRelay: Sendable {
         code >= EvdevCode.Key.toolPen && code <= EvdevCode.Key.toolLens && code != EvdevCode.Key.toolFinger
     }
 
-    private static func code(of source: TapSource) -> UInt16? {
+    fileprivate static func code(of source: TapSource) -> UInt16? {
         switch source {
         case .stylus: return EvdevCode.Key.stylus
         case .stylus2: return EvdevCode.Key.stylus2

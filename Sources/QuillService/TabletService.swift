@@ -23,7 +23,12 @@ public final class TabletService {
 
     /// The nodes asked for (`--device`), or empty for every pen tablet.
     public let requested: [String]
-    public let preferences: PencilPreferences
+    /// The person's preferences: as given, then as the file at ``preferencesPath`` says.
+    public private(set) var preferences: PencilPreferences
+    /// The preferences file the service watches (read again at every look for tablets, each
+    /// ``rescanInterval``): a change applies to every tablet relayed without a restart (pad
+    /// bindings when the pad is plugged again). Nil: not watched.
+    public let preferencesPath: String?
     public let parameters: DoubleTapParameters
     public let options: RelayOptions
     /// Seconds between looks for a tablet plugged in. Default 1 s.
@@ -94,8 +99,9 @@ public final class TabletService {
 
     public init(
         requested: [String] = [], preferences: PencilPreferences, parameters: DoubleTapParameters = .defaults, options: RelayOptions = RelayOptions(),
-        rescanInterval: Double = 1, inputDirectory: String = "/dev/input", catalog: TabletCatalog? = nil, log: @escaping Log
+        rescanInterval: Double = 1, inputDirectory: String = "/dev/input", catalog: TabletCatalog? = nil, preferencesPath: String? = nil, log: @escaping Log
     ) {
+        self.preferencesPath = preferencesPath
         self.inputDirectory = inputDirectory
         self.requested = requested
         self.preferences = preferences
@@ -112,14 +118,7 @@ public final class TabletService {
     /// or a requested node cannot be relayed at the start; every grab is released before it returns or throws.
     public func run(wakingOn: [Int32] = [], shouldStop: () -> Bool) throws {
         defer { stopAll() }
-        if let description = VirtualTablet.keyboard(for: Array(preferences.keyChords.values)) {
-            keyboard = try UinputDevice(description)
-            log("virtual keyboard \(keyboard?.systemName ?? "") for the key chords: \(preferences.keyChords.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
-        }
-        if let description = VirtualTablet.pointer(for: preferences) {
-            pointer = try UinputDevice(description)
-            log("virtual pointer \(pointer?.systemName ?? "") for scrolling with \(preferences.penButtons.filter { $0.value == .scroll }.map { PenButtonAction.name(of: $0.key) }.sorted().joined(separator: ", "))")
-        }
+        try makeKeyboardAndPointer()
         var later: [String] = []
         for path in requested where try start(path) == .later { later.append(path) }
         for path in later where try start(path) == .later {
@@ -128,6 +127,7 @@ public final class TabletService {
         if requested.isEmpty { scan() }
         if tablets.isEmpty { log(requested.isEmpty ? "no pen tablet yet: waiting for one to be plugged in" : "waiting for \(requested.joined(separator: ", "))") }
         var lastScan = MonotonicClock.now()
+        var watcher = preferencesPath.map(PreferencesWatcher.init(path:))
         notifier?.notify("READY=1")
         var lastWatchdog = -Double.infinity
         while !shouldStop() {
@@ -138,6 +138,7 @@ public final class TabletService {
             }
             if now - lastScan >= rescanInterval {
                 scan()
+                if let change = watcher?.check() { apply(change) }
                 lastScan = now
             }
             var timeout = max(0, lastScan + rescanInterval - now)
@@ -343,6 +344,52 @@ public final class TabletService {
     }
 
     private static func microseconds(_ seconds: Double) -> String { String(Double(Int((seconds * 10_000_000).rounded())) / 10) }
+
+    /// The virtual keyboard for the key chords bound, the virtual pointer when a button scrolls:
+    /// made (again when what they must send changed), or removed when nothing needs them.
+    private func makeKeyboardAndPointer() throws {
+        let keys = VirtualTablet.keyboard(for: Array(preferences.keyChords.values))
+        if keys?.codes != keyboard?.description.codes {
+            keyboard = try keys.map { try UinputDevice($0) }
+            if keyboard != nil {
+                log("virtual keyboard \(keyboard?.systemName ?? "") for the key chords: \(preferences.keyChords.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+            }
+        }
+        let wheels = VirtualTablet.pointer(for: preferences)
+        if (wheels == nil) != (pointer == nil) {
+            pointer = try wheels.map { try UinputDevice($0) }
+            if pointer != nil {
+                log("virtual pointer \(pointer?.systemName ?? "") for scrolling with \(preferences.penButtons.filter { $0.value == .scroll }.map { PenButtonAction.name(of: $0.key) }.sorted().joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// The preferences file changed: the new preferences for every pen relayed (each from its
+    /// next idle frame), the virtual keyboard and pointer as they need; a file that cannot be used
+    /// is said and the preferences before it stay.
+    private func apply(_ change: Result<PencilPreferences, PreferencesFile.Failure>) {
+        switch change {
+        case .failure(let failure):
+            log("\(failure); the preferences before it stay")
+        case .success(let changed):
+            preferences = changed
+            var applied = 0
+            for tablet in tablets where tablet.pen != nil {
+                do {
+                    try tablet.pen?.update(preferences: changed)
+                    applied += 1
+                } catch {
+                    log("\(tablet.node.path): \(error); its preferences before stay")
+                }
+            }
+            do {
+                try makeKeyboardAndPointer()
+            } catch {
+                log("\(error)")
+            }
+            log("preferences changed (\(preferencesPath ?? "")): applied to \(applied) pen\(applied == 1 ? "" : "s")")
+        }
+    }
 
     /// Writes the relay's output to the virtual devices and says what the gestures did.
     private func deliver(_ output: RelayOutput, of tablet: Relayed) throws {

@@ -85,7 +85,7 @@ struct Service: ParsableCommand {
     private func runLive(_ preferences: PencilPreferences, _ parameters: DoubleTapParameters, _ options: RelayOptions) throws {
         StopSignal.install()
         let service = TabletService(
-            requested: devices, preferences: preferences, parameters: parameters, options: options, catalog: WacomCatalog.loadIfAvailable(),
+            requested: devices, preferences: preferences, parameters: parameters, options: options, catalog: WacomCatalog.loadIfAvailable(), preferencesPath: pencil.preferencesPath,
             log: { FileHandle.standardError.write(Data("quill service: \($0)\n".utf8)) })
         service.measuresLatency = stats
         service.notifier = SystemdNotifier.fromEnvironment()

@@ -3,77 +3,6 @@ import QuillGestures
 import QuillInput
 import QuillStroke
 
-/// What the relay gives for a frame or a deadline: the virtual tablet's events (whole frames,
-/// each ending with `SYN_REPORT`), the virtual keyboard's (key chords) and the session's outcomes
-/// (what a double tap, a squeeze or a press did), in order.
-public struct RelayOutput: Sendable {
-    /// Events for the virtual tablet.
-    public var pen: [InputEvent] = []
-    /// Events for the virtual pad (``PadRelay``).
-    public var pad: [InputEvent] = []
-    /// Events for the virtual keyboard.
-    public var keyboard: [InputEvent] = []
-    /// Events for the virtual pointer (``VirtualTablet/pointer``): the wheel a barrel button
-    /// bound to `scroll` turns.
-    public var pointer: [InputEvent] = []
-    /// What the person's gestures did (`PencilSession`'s outcomes).
-    public var outcomes: [PencilInteraction.Outcome] = []
-
-    public init() {
-        pen.reserveCapacity(64)
-        keyboard.reserveCapacity(32)
-        outcomes.reserveCapacity(4)
-    }
-
-    /// Empties the three lists, keeping their storage.
-    public mutating func removeAll() {
-        pen.removeAll(keepingCapacity: true)
-        pad.removeAll(keepingCapacity: true)
-        keyboard.removeAll(keepingCapacity: true)
-        pointer.removeAll(keepingCapacity: true)
-        outcomes.removeAll(keepingCapacity: true)
-    }
-}
-
-/// Options of the virtual tablet (all off by default: the stream passes unchanged but for what
-/// the person's preferences set).
-public struct RelayOptions: Hashable, Sendable {
-    /// A pressure curve for every tool of the virtual tablet, in place of the curves of the
-    /// preferences' `penPressure` (their tip thresholds stay), or nil (the default): the preferences'.
-    public var pressureCurve: PressureCurve?
-    /// The stroke engine's smoother (`StrokeSmoother`) on the virtual tablet's positions, or nil
-    /// (the default: positions pass unchanged). A smoothed tablet is named `Quill smoothed: …`,
-    /// for which the libinput quirk of Tools/install turns libinput's own smoothing off.
-    public var smoothing: SmoothingParameters?
-    /// How far the pen moves for one wheel click when a barrel button scrolls. Default 4 mm.
-    public var scroll: PenScrollParameters
-
-    public init(pressureCurve: PressureCurve? = nil, smoothing: SmoothingParameters? = nil, scroll: PenScrollParameters = .defaults) {
-        self.pressureCurve = pressureCurve
-        self.smoothing = smoothing
-        self.scroll = scroll
-    }
-}
-
-/// Scrolling with a barrel button held (`PenButtonAction.scroll`).
-public struct PenScrollParameters: Hashable, Sendable {
-    /// The pen's travel for one wheel click (120 high-resolution units), millimetres, 0.5 … 50.
-    /// Default 4 mm: a 10 cm sweep scrolls 25 clicks, about as a mouse wheel turned once round.
-    public let millimetresPerClick: Double
-
-    /// Throws ``ParameterError`` outside 0.5 … 50 mm.
-    public init(millimetresPerClick: Double = 4) throws {
-        guard millimetresPerClick.isFinite, (0.5...50).contains(millimetresPerClick) else {
-            throw ParameterError(field: "PenScrollParameters.millimetresPerClick", value: "\(millimetresPerClick)", expected: "millimetres, 0.5 … 50")
-        }
-        self.millimetresPerClick = millimetresPerClick
-    }
-
-    public static let defaults = PenScrollParameters(checked: 4)
-
-    private init(checked: Double) { millimetresPerClick = checked }
-}
-
 /// A real pen tablet's evdev frames in, the virtual tablet's out, with the person's preferences
 /// applied through the one `PencilSession` every Quill client uses.
 ///
@@ -194,48 +123,6 @@ public struct TabletRelay: Sendable {
         hasSerial = device.has(type: EvdevCode.EventType.msc, code: EvdevCode.Msc.serial)
         decoded.reserveCapacity(4)
         outcomes.reserveCapacity(4)
-    }
-
-    /// What the preferences make of this tablet's buttons, pressure and positions, derived once
-    /// (at the start, and when the person's preferences change).
-    private struct Bindings {
-        /// The preferences the session acts on: a barrel button bound in penButtons is not the
-        /// double tap's or the squeeze's.
-        var sessionPreferences: PencilPreferences
-        var tapCode: UInt16?
-        var squeezeCode: UInt16?
-        var chords: [String: KeyChord]
-        var pressures: [PenPressure]
-        var pressureAxis: AxisInfo?
-        var areaMapping: TabletAreaMapping?
-        var scrollCode: UInt16?
-        var clickWhileTouchingCodes: [UInt16]
-
-        init(device: DeviceDescription, preferences person: PencilPreferences, parameters: DoubleTapParameters, options: RelayOptions, unitsPerMillimetre: (x: Double, y: Double)) throws {
-            // The person's area on the positions (this model's settings, else every tablet's).
-            areaMapping = try (person.tabletAreas[ModelID(device)] ?? person.tabletAreas[ModelID?.none]).map {
-                try TabletAreaMapping(settings: $0, xAxis: device.axes[EvdevCode.Abs.x]!, yAxis: device.axes[EvdevCode.Abs.y]!, unitsPerMillimetre: unitsPerMillimetre)
-            }
-            var preferences = person
-            if person.penButtons[parameters.source] != nil { preferences.preferredTapAction = .ignore }
-            if person.penButtons[parameters.squeezeSource] != nil { preferences.preferredSqueezeAction = .ignore }
-            sessionPreferences = preferences
-            scrollCode = preferences.penButtons.filter { $0.value == .scroll }.map(\.key).sorted { $0.rawValue < $1.rawValue }.first.flatMap(TabletRelay.code(of:))
-            clickWhileTouchingCodes = preferences.penButtons.filter { $0.value == .clickWhileTouching }.compactMap { TabletRelay.code(of: $0.key) }
-            // A button is held back only when its action does something here: a palette action with
-            // no chord bound would swallow the button (an app's own use of it, e.g. panning) for nothing.
-            tapCode = VirtualTablet.acts(preferences.preferredTapAction, chords: preferences.keyChords) ? TabletRelay.code(of: parameters.source) : nil
-            squeezeCode = VirtualTablet.acts(preferences.preferredSqueezeAction, chords: preferences.keyChords) ? TabletRelay.code(of: parameters.squeezeSource) : nil
-            chords = preferences.keyChords
-            // Each tool's settings: the preferences' for this model and tool, the curve of the
-            // options in place of theirs.
-            pressures = PenPressureScope.tools.map { tool in
-                let settings = preferences.pressure(of: ModelID(device), tool: tool)
-                guard let curve = options.pressureCurve else { return settings }
-                return (try? PenPressure(curve: curve, tipThreshold: settings.tipThreshold)) ?? settings
-            }
-            pressureAxis = pressures.contains { !$0.isUnchanged } ? device.axes[EvdevCode.Abs.pressure].flatMap { $0.span > 0 ? $0 : nil } : nil
-        }
     }
 
     /// Preferences waiting to be applied (``update(preferences:)``).
@@ -643,7 +530,7 @@ public struct TabletRelay: Sendable {
         code >= EvdevCode.Key.toolPen && code <= EvdevCode.Key.toolLens && code != EvdevCode.Key.toolFinger
     }
 
-    fileprivate static func code(of source: TapSource) -> UInt16? {
+    static func code(of source: TapSource) -> UInt16? {
         switch source {
         case .stylus: return EvdevCode.Key.stylus
         case .stylus2: return EvdevCode.Key.stylus2

@@ -40,6 +40,11 @@ public struct PencilPreferences: Hashable, Sendable {
     /// hand (``TabletAreaSettings``), per tablet model (nil: every tablet), applied by
     /// `quill service`'s virtual tablet. Default: none (the whole tablet on the whole screen).
     public var tabletAreas: [ModelID?: TabletAreaSettings] = [:]
+    /// Preferences that apply while an app has the focus (``PreferencesProfile``), by the app's id:
+    /// its X11 `WM_CLASS` class or Wayland `app_id`, compared without regard to case (`krita`,
+    /// `org.inkscape.Inkscape`). ``preferences(forApp:)`` gives the preferences in an app.
+    /// Default: none (the same preferences in every app).
+    public var profiles: [String: PreferencesProfile] = [:]
 
     /// What a key chord can be bound to: the actions an app shows itself, and a width step.
     public static let keyChordNames = ["showColorPalette", "showInkAttributes", "showContextualPalette", "runSystemShortcut", "widthDown", "widthUp"]
@@ -80,7 +85,7 @@ extension CodingUserInfoKey {
 extension PencilPreferences: Codable {
     /// The keys of the file (as ``PreferencesFile/keys``).
     enum Key: String, CodingKey, CaseIterable {
-        case preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons, tabletAreas
+        case preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons, tabletAreas, profiles
     }
 
     /// Reads every key exactly as the file allows: the defaults for missing keys; an unknown
@@ -89,13 +94,40 @@ extension PencilPreferences: Codable {
         self.init()
         let object = try PreferencesObject(decoder)
         for key in object.keys {
-            switch Key(rawValue: key.stringValue) {
+            guard let known = Key(rawValue: key.stringValue) else {
+                throw object.failure(key, "unknown key (expected one of \(PreferencesFile.keys.joined(separator: ", ")))")
+            }
+            if known == .profiles {
+                let apps = try object.object(key, example: #"{"krita": {"preferredTapAction": "ignore"}}"#, of: "app ids to preferences")
+                for app in apps.keys {
+                    let settings = try apps.object(app, example: #"{"preferredTapAction": "ignore"}"#, of: "preferences for the app")
+                    var profile = PreferencesProfile(settings: PencilPreferences(), keys: [])
+                    for field in settings.keys {
+                        guard let set = Key(rawValue: field.stringValue), set != .profiles else {
+                            throw settings.failure(field, "unknown key in a profile (expected one of \(PreferencesFile.keys.filter { $0 != "profiles" }.joined(separator: ", ")))")
+                        }
+                        try profile.settings.read(set, field, from: settings)
+                        profile.keys.insert(set.rawValue)
+                    }
+                    profiles[app.stringValue] = profile
+                }
+            } else {
+                try read(known, key, from: object)
+            }
+        }
+    }
+
+    /// One key of a preferences object read into these preferences (its value replaced whole).
+    mutating func read(_ known: Key, _ key: AnyKey, from object: PreferencesObject) throws {
+            switch known {
+            case .profiles: break
             case .preferredTapAction: preferredTapAction = try object.action(key)
             case .preferredSqueezeAction: preferredSqueezeAction = try object.action(key)
             case .prefersPencilOnlyDrawing: prefersPencilOnlyDrawing = try object.bool(key)
             case .prefersHoverToolPreview: prefersHoverToolPreview = try object.bool(key)
             case .padDialControlsWidth: padDialControlsWidth = try object.bool(key)
             case .padButtons:
+                padButtons = [:]
                 let buttons = try object.object(key, example: #"{"0": "switchEraser"}"#)
                 for button in buttons.keys {
                     guard let number = Int(button.stringValue), Self.padButtonNumbers.contains(number) else {
@@ -104,6 +136,7 @@ extension PencilPreferences: Codable {
                     padButtons[number] = try buttons.binding(button)
                 }
             case .puckButtons:
+                puckButtons = [:]
                 let buttons = try object.object(key, example: #"{"BTN_SIDE": "doubleTap"}"#)
                 for button in buttons.keys {
                     guard Self.puckButtonNames.contains(button.stringValue) else {
@@ -112,6 +145,7 @@ extension PencilPreferences: Codable {
                     puckButtons[button.stringValue] = try buttons.binding(button)
                 }
             case .keyChords:
+                keyChords = [:]
                 let chords = try object.object(key, example: #"{"showColorPalette": "ctrl+shift+c"}"#, of: "actions to key chords")
                 for name in chords.keys {
                     guard Self.keyChordNames.contains(name.stringValue) else {
@@ -120,6 +154,7 @@ extension PencilPreferences: Codable {
                     keyChords[name.stringValue] = try chords.keyChord(name)
                 }
             case .penPressure:
+                penPressure = [:]
                 let scopes = try object.object(key, example: #"{"*/pen": {"tipThreshold": 8, "curve": [0, 50, 50, 100]}}"#, of: "pen scopes to pressure settings")
                 for name in scopes.keys {
                     guard let scope = PenPressureScope(text: name.stringValue) else {
@@ -128,6 +163,7 @@ extension PencilPreferences: Codable {
                     penPressure[scope] = try scopes.penPressure(name)
                 }
             case .penButtons:
+                penButtons = [:]
                 let buttons = try object.object(key, example: #"{"BTN_STYLUS2": "scroll"}"#, of: "barrel buttons to scroll or clickWhileTouching")
                 for button in buttons.keys {
                     guard let source = PenButtonAction.buttonNames[button.stringValue] else {
@@ -139,6 +175,7 @@ extension PencilPreferences: Codable {
                     penButtons[source] = action
                 }
             case .tabletAreas:
+                tabletAreas = [:]
                 let tablets = try object.object(key, example: #"{"*": {"area": [10, 10, 150, 95], "leftHanded": true}}"#, of: "tablets (vvvv:pppp or *) to areas")
                 for tablet in tablets.keys {
                     let model = ModelID(text: tablet.stringValue)
@@ -147,37 +184,52 @@ extension PencilPreferences: Codable {
                     }
                     tabletAreas[model] = try tablets.tabletArea(tablet)
                 }
-            case nil:
-                throw object.failure(key, "unknown key (expected one of \(PreferencesFile.keys.joined(separator: ", ")))")
             }
-        }
     }
 
     /// Writes every key, with the names the decoder reads (an encoder with `.sortedKeys` gives
     /// the same bytes for the same preferences).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        try container.encode(preferredTapAction.name, forKey: .preferredTapAction)
-        try container.encode(preferredSqueezeAction.name, forKey: .preferredSqueezeAction)
-        try container.encode(prefersPencilOnlyDrawing, forKey: .prefersPencilOnlyDrawing)
-        try container.encode(prefersHoverToolPreview, forKey: .prefersHoverToolPreview)
-        var pad = container.nestedContainer(keyedBy: AnyKey.self, forKey: .padButtons)
-        for (button, binding) in padButtons.sorted(by: { $0.key < $1.key }) {
-            try pad.encode(binding.name, forKey: AnyKey(String(button)))
+        try write(into: &container, only: nil)
+        var apps = container.nestedContainer(keyedBy: AnyKey.self, forKey: .profiles)
+        for (app, profile) in profiles.sorted(by: { $0.key < $1.key }) {
+            var settings = apps.nestedContainer(keyedBy: Key.self, forKey: AnyKey(app))
+            try profile.settings.write(into: &settings, only: Set(profile.keys.compactMap(Key.init(rawValue:))))
         }
-        try container.encode(padDialControlsWidth, forKey: .padDialControlsWidth)
-        var puck = container.nestedContainer(keyedBy: AnyKey.self, forKey: .puckButtons)
-        for (button, binding) in puckButtons.sorted(by: { $0.key < $1.key }) {
-            try puck.encode(binding.name, forKey: AnyKey(button))
+    }
+
+    /// Writes the keys `only` names (every key but the profiles when nil).
+    func write(into container: inout KeyedEncodingContainer<Key>, only: Set<Key>?) throws {
+        func wants(_ key: Key) -> Bool { only?.contains(key) ?? true }
+        if wants(.preferredTapAction) { try container.encode(preferredTapAction.name, forKey: .preferredTapAction) }
+        if wants(.preferredSqueezeAction) { try container.encode(preferredSqueezeAction.name, forKey: .preferredSqueezeAction) }
+        if wants(.prefersPencilOnlyDrawing) { try container.encode(prefersPencilOnlyDrawing, forKey: .prefersPencilOnlyDrawing) }
+        if wants(.prefersHoverToolPreview) { try container.encode(prefersHoverToolPreview, forKey: .prefersHoverToolPreview) }
+        if wants(.padButtons) {
+            var pad = container.nestedContainer(keyedBy: AnyKey.self, forKey: .padButtons)
+            for (button, binding) in padButtons.sorted(by: { $0.key < $1.key }) { try pad.encode(binding.name, forKey: AnyKey(String(button))) }
         }
-        var chords = container.nestedContainer(keyedBy: AnyKey.self, forKey: .keyChords)
-        for (name, chord) in keyChords.sorted(by: { $0.key < $1.key }) {
-            try chords.encode(chord.text, forKey: AnyKey(name))
+        if wants(.padDialControlsWidth) { try container.encode(padDialControlsWidth, forKey: .padDialControlsWidth) }
+        if wants(.puckButtons) {
+            var puck = container.nestedContainer(keyedBy: AnyKey.self, forKey: .puckButtons)
+            for (button, binding) in puckButtons.sorted(by: { $0.key < $1.key }) { try puck.encode(binding.name, forKey: AnyKey(button)) }
         }
-        var barrel = container.nestedContainer(keyedBy: AnyKey.self, forKey: .penButtons)
-        for (source, action) in penButtons.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            try barrel.encode(action.rawValue, forKey: AnyKey(PenButtonAction.name(of: source)))
+        if wants(.keyChords) {
+            var chords = container.nestedContainer(keyedBy: AnyKey.self, forKey: .keyChords)
+            for (name, chord) in keyChords.sorted(by: { $0.key < $1.key }) { try chords.encode(chord.text, forKey: AnyKey(name)) }
         }
+        if wants(.penButtons) {
+            var barrel = container.nestedContainer(keyedBy: AnyKey.self, forKey: .penButtons)
+            for (source, action) in penButtons.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                try barrel.encode(action.rawValue, forKey: AnyKey(PenButtonAction.name(of: source)))
+            }
+        }
+        if wants(.tabletAreas) { try writeTabletAreas(into: &container) }
+        if wants(.penPressure) { try writePenPressure(into: &container) }
+    }
+
+    private func writeTabletAreas(into container: inout KeyedEncodingContainer<Key>) throws {
         var areas = container.nestedContainer(keyedBy: AnyKey.self, forKey: .tabletAreas)
         for (model, settings) in tabletAreas.sorted(by: { ($0.key?.text ?? "*") < ($1.key?.text ?? "*") }) {
             var entry = areas.nestedContainer(keyedBy: TabletAreaKey.self, forKey: AnyKey(model?.text ?? "*"))
@@ -187,6 +239,9 @@ extension PencilPreferences: Codable {
             try entry.encode(settings.keepsProportions, forKey: .keepProportions)
             try entry.encode(settings.isLeftHanded, forKey: .leftHanded)
         }
+    }
+
+    private func writePenPressure(into container: inout KeyedEncodingContainer<Key>) throws {
         var pressure = container.nestedContainer(keyedBy: AnyKey.self, forKey: .penPressure)
         for (scope, settings) in penPressure.sorted(by: { $0.key.description < $1.key.description }) {
             var entry = pressure.nestedContainer(keyedBy: PenPressureKey.self, forKey: AnyKey(scope.description))

@@ -111,7 +111,8 @@ public enum PreferencesFile {
     /// `penPressure.SCOPE.curve` to `x1,y1,x2,y2` or `none` (linear),
     /// `penPressure.SCOPE.tipThreshold` to a percentage or `none`, `tabletArea.TABLET.area` /
     /// `.screen` to `x,y,w,h`, `.screenSize` to `w,h`, `.keepProportions` / `.leftHanded` to true or
-    /// false (``TabletAreaSettings``; TABLET `vvvv:pppp` or `*`), `tabletArea.TABLET` to `none`, `penPressure.SCOPE` to `none`
+    /// false (``TabletAreaSettings``; TABLET `vvvv:pppp` or `*`), `tabletArea.TABLET` to `none`,
+    /// `profile/APP/KEY` to what KEY takes, in the app's ``PreferencesProfile``, `profile/APP` to `none`, `penPressure.SCOPE` to `none`
     /// (``PenPressureScope``: e.g. `056a:0357/eraser`, `*/*`). The value is checked by the
     /// file's decoder, and so are the merged preferences before they are returned; a failure
     /// names `path` and `key` as given.
@@ -129,6 +130,9 @@ public enum PreferencesFile {
             }
         }
         var merged = preferences
+        if key.hasPrefix("profile/") {
+            return try setInProfile(key, to: text, in: preferences, path: path)
+        }
         switch key {
         case "preferredTapAction": merged.preferredTapAction = try value([key: text]).preferredTapAction
         case "preferredSqueezeAction": merged.preferredSqueezeAction = try value([key: text]).preferredSqueezeAction
@@ -239,9 +243,37 @@ public enum PreferencesFile {
             let entry = PenPressureEntry(curve: curve, tipThreshold: threshold)
             merged.penPressure[scope] = try value(["penPressure": [scope.description: entry]]).penPressure[scope]
         default:
-            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N, puckButton.NAME, keyChord.NAME, penButton.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold, tabletArea.TABLET.FIELD)")
+            throw Failure(path: path, key: key, message: "unknown key (expected one of \(keys.joined(separator: ", ")), or padButton.N, puckButton.NAME, keyChord.NAME, penButton.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold, tabletArea.TABLET.FIELD, profile/APP/KEY)")
         }
         // The merged preferences as the file will hold them, read back by the same decoder.
+        return try decode(encode(merged), path: path)
+    }
+
+    /// `profile/APP/KEY VALUE`: KEY (any key `set` takes but a profile) set in the app's profile,
+    /// the profile made when there is none; `profile/APP none` removes the profile.
+    private static func setInProfile(_ key: String, to text: String, in preferences: PencilPreferences, path: String) throws -> PencilPreferences {
+        let parts = key.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, !parts[1].isEmpty else {
+            throw Failure(path: path, key: key, message: "expected profile/APP/KEY (APP the app's X11 WM_CLASS class or Wayland app_id, e.g. krita)")
+        }
+        var merged = preferences
+        guard parts.count == 3 else {
+            guard text == "none" else { throw Failure(path: path, key: key, message: "only none (the profile removed) can be set here; set profile/\(parts[1])/KEY VALUE") }
+            merged.profiles[parts[1]] = nil
+            return try decode(encode(merged), path: path)
+        }
+        guard !parts[2].hasPrefix("profile/") else { throw Failure(path: path, key: key, message: "a profile holds no profiles") }
+        var profile = merged.profiles[parts[1]] ?? PreferencesProfile(settings: PencilPreferences(), keys: [])
+        do {
+            profile.settings = try set(parts[2], to: text, in: profile.settings, path: path)
+        } catch var failure as Failure {
+            failure.key = key
+            throw failure
+        }
+        // The file's key the setting belongs to (padButton.3 → padButtons).
+        let prefixes = ["padButton.": "padButtons", "puckButton.": "puckButtons", "keyChord.": "keyChords", "penButton.": "penButtons", "penPressure.": "penPressure", "tabletArea.": "tabletAreas"]
+        profile.keys.insert(prefixes.first { parts[2].hasPrefix($0.key) }?.value ?? parts[2])
+        merged.profiles[parts[1]] = profile
         return try decode(encode(merged), path: path)
     }
 

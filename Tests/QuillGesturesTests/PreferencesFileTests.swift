@@ -110,6 +110,13 @@ extension PreferencesFileTests {
                 let area = Bool.random(using: &random) ? nil : try! TabletAreaSettings.Region(x: Double.random(in: 0...50, using: &random), y: 3.25, width: 100, height: Double.random(in: 1...90, using: &random))
                 preferences.tabletAreas[model] = try! TabletAreaSettings(area: area, screen: try! TabletAreaSettings.Region(x: 0.25, y: 0, width: 0.5, height: 1), screenSize: [2560, 1440], keepsProportions: Bool.random(using: &random), isLeftHanded: Bool.random(using: &random))
             }
+            if Bool.random(using: &random) {
+                var settings = PencilPreferences()
+                settings.preferredTapAction = PreferredAction.allCases.randomElement(using: &random)!
+                settings.penButtons = [.stylus2: .scroll]
+                let keys: Set<String> = Bool.random(using: &random) ? ["preferredTapAction"] : ["preferredTapAction", "penButtons"]
+                preferences.profiles[["krita", "org.inkscape.Inkscape", "Gimp-2.10"].randomElement(using: &random)!] = PreferencesProfile(settings: keys.contains("penButtons") ? settings : { var only = PencilPreferences(); only.preferredTapAction = settings.preferredTapAction; return only }(), keys: keys)
+            }
             for _ in 0..<Int.random(in: 0...2, using: &random) {
                 preferences.penButtons[TapSource.allCases.randomElement(using: &random)!] = PenButtonAction.allCases.randomElement(using: &random)!
             }
@@ -172,6 +179,7 @@ extension PreferencesFileTests {
                     "penPressure": .object(["*/pen": .object(["tipThreshold": .number(8)])]),
                     "penButtons": .object(["BTN_STYLUS2": .string("scroll")]),
                     "tabletAreas": .object(["*": .object(["leftHanded": .bool(true)])]),
+                    "profiles": .object(["krita": .object(["preferredTapAction": .string("ignore")])]),
                 ]
                 full[key] = nil
                 let read = try PreferencesFile.decode(JSONEncoder().encode(full), path: "p.json")
@@ -187,6 +195,7 @@ extension PreferencesFileTests {
                 case "penPressure": #expect(read.penPressure.isEmpty)
                 case "penButtons": #expect(read.penButtons.isEmpty)
                 case "tabletAreas": #expect(read.tabletAreas.isEmpty)
+                case "profiles": #expect(read.profiles.isEmpty)
                 default: Issue.record("untested key \(key)")
                 }
                 #expect(read != defaults)
@@ -214,6 +223,7 @@ extension PreferencesFileTests {
                 "penPressure": (["object"], "expected an object of pen scopes to pressure settings"),
                 "penButtons": (["object"], "expected an object of barrel buttons to scroll or clickWhileTouching"),
                 "tabletAreas": (["object"], "expected an object of tablets (vvvv:pppp or *) to areas"),
+                "profiles": (["object"], "expected an object of app ids to preferences"),
             ]
             #expect(Set(expected.keys) == Set(PreferencesFile.keys))
             for (key, (accepts, message)) in expected {
@@ -256,7 +266,7 @@ extension PreferencesFileTests {
             (#"{"preferredSqueezeAction":"doubleTap"}"#, "preferredSqueezeAction", "unknown action 'doubleTap'"),
             (#"{"prefersHoverToolPreview":"true"}"#, "prefersHoverToolPreview", "expected true or false, found 'true'"),
             (#"{"padDialControlsWidth":0}"#, "padDialControlsWidth", "expected true or false, found 0"),
-            (#"{"PreferredTapAction":"ignore"}"#, "PreferredTapAction", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons, tabletAreas)"),
+            (#"{"PreferredTapAction":"ignore"}"#, "PreferredTapAction", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons, tabletAreas, profiles)"),
             // The first bad key in order is named.
             (#"{"zzz":1,"aaa":2}"#, "aaa", "unknown key"),
             ("5", nil, "expected a JSON object"),
@@ -365,7 +375,7 @@ extension PreferencesFileTests {
             ("puckButton.BTN_9", "doubleTap", "expected a puck button, one of BTN_LEFT, BTN_RIGHT"),
             ("puckButton.BTN_9", "none", "expected a puck button"),
             ("puckButton.BTN_LEFT", "\"}", "unknown binding '\"}'"),
-            ("padButtons", "{}", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons, tabletAreas, or padButton.N, puckButton.NAME, keyChord.NAME, penButton.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold, tabletArea.TABLET.FIELD)"),
+            ("padButtons", "{}", "unknown key (expected one of preferredTapAction, preferredSqueezeAction, prefersPencilOnlyDrawing, prefersHoverToolPreview, padButtons, padDialControlsWidth, puckButtons, keyChords, penPressure, penButtons, tabletAreas, profiles, or padButton.N, puckButton.NAME, keyChord.NAME, penButton.NAME, penPressure.SCOPE.curve, penPressure.SCOPE.tipThreshold, tabletArea.TABLET.FIELD, profile/APP/KEY)"),
             ("theme", "dark", "unknown key"),
         ])
         func setRefusesABadKeyOrValueNamingIt(key: String, text: String, message: String) {

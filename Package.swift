@@ -73,6 +73,14 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        .systemLibrary(
+            name: "CXcb",
+            pkgConfig: "xcb",
+            providers: [.apt(["libxcb1-dev"])]
+        ),
+        // What the desktop says about itself (the focused app on X11, through libxcb fenced here),
+        // for `quill service`'s per-app profiles.
+        .target(name: "QuillDesktop", dependencies: ["CXcb", "QuillService"]),
         .target(
             name: "QuillSystem",
             dependencies: ["CEvdev", "CInput", "CWacom", "QuillCore"]
@@ -164,7 +172,7 @@ let package = Package(
         .executableTarget(
             name: "quill",
             dependencies: [
-                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillShapes", "QuillHandwriting", "QuillHandwritingModel", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillDrawing", "QuillCanvas", "QuillService",
+                "QuillCore", "QuillInput", "QuillDevices", "QuillSystem", "QuillShapes", "QuillHandwriting", "QuillHandwritingModel", "QuillStroke", "QuillRender", "QuillLayout", "QuillGestures", "QuillDrawing", "QuillCanvas", "QuillService", "QuillDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -187,7 +195,7 @@ let package = Package(
         // The live session in process: scripted nodes and a clock the test moves.
         .testTarget(name: "QuillServiceTests", dependencies: ["QuillService", "QuillInput", "QuillGestures", "QuillSystem", "QuillCore", "QuillTestSupport"]),
         .testTarget(name: "QuillDevicesTests", dependencies: ["QuillDevices", "QuillInput", "QuillSystem", "QuillCore", "QuillTestSupport"]),
-        .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillYAML", "QuillCore", "QuillSystem", "QuillRender", "QuillGestures", "QuillDrawing", "QuillStroke", "QuillTestSupport"]),
+        .testTarget(name: "QuillInputTests", dependencies: ["QuillInput", "QuillYAML", "QuillCore", "QuillSystem", "QuillRender", "QuillGestures", "QuillDrawing", "QuillStroke", "QuillService", "QuillDesktop", "CXcb", "QuillTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,13 @@ public final class TabletService {
     /// ``rescanInterval``): a change applies to every tablet relayed without a restart (pad
     /// bindings when the pad is plugged again). Nil: not watched.
     public let preferencesPath: String?
+    /// Where the focused app is learnt, for the profiles of ``preferences`` (nil: the person's own
+    /// preferences in every app). Set before ``run(wakingOn:shouldStop:)``.
+    public var focus: (any FocusSource)?
+    /// The app with the focus, as ``focus`` last said.
+    public private(set) var focusedApp: String?
+    /// The preferences in force: the person's, with the focused app's profile over them.
+    private var effective: PencilPreferences { preferences.preferences(forApp: focusedApp) }
     public let parameters: DoubleTapParameters
     public let options: RelayOptions
     /// Seconds between looks for a tablet plugged in. Default 1 s.
@@ -119,6 +126,11 @@ public final class TabletService {
     public func run(wakingOn: [Int32] = [], shouldStop: () -> Bool) throws {
         defer { stopAll() }
         try makeKeyboardAndPointer()
+        if let focus {
+            _ = focus.drain()
+            focusedApp = focus.focusedApp()
+            if let focusedApp { log("focus: \(focusedApp)") }
+        }
         var later: [String] = []
         for path in requested where try start(path) == .later { later.append(path) }
         for path in later where try start(path) == .later {
@@ -128,6 +140,7 @@ public final class TabletService {
         if tablets.isEmpty { log(requested.isEmpty ? "no pen tablet yet: waiting for one to be plugged in" : "waiting for \(requested.joined(separator: ", "))") }
         var lastScan = MonotonicClock.now()
         var watcher = preferencesPath.map(PreferencesWatcher.init(path:))
+        let wakingOn = wakingOn + (focus.map { [$0.fileDescriptor] } ?? [])
         notifier?.notify("READY=1")
         var lastWatchdog = -Double.infinity
         while !shouldStop() {
@@ -148,6 +161,7 @@ public final class TabletService {
                 if let deadline = tablet.pen?.nextDeadline { timeout = min(timeout, max(0, Double(deadline - nowMicroseconds) / 1_000_000)) }
             }
             let readiness = try EvdevNode.wait(for: nodes, timeout: timeout, wakingOn: wakingOn)
+            if let focus, focus.drain() { refreshFocus() }
             let readable = MonotonicClock.now()
             var gone: [Int] = []
             for (index, tablet) in tablets.enumerated() {
@@ -242,7 +256,7 @@ public final class TabletService {
         var pad: PadRelay?
         switch TabletFinder.deviceClass(of: node) {
         case .pen:
-            pen = try TabletRelay(device: node.description, preferences: preferences, parameters: parameters, options: options, catalog: catalog)
+            pen = try TabletRelay(device: node.description, preferences: effective, parameters: parameters, options: options, catalog: catalog)
         case .pad where !preferences.padButtons.isEmpty || preferences.padDialControlsWidth:
             let model = ModelID(node.description)
             guard tablets.contains(where: { $0.pen != nil && ModelID($0.node.description) == model }) else { return .later }
@@ -348,14 +362,16 @@ public final class TabletService {
     /// The virtual keyboard for the key chords bound, the virtual pointer when a button scrolls:
     /// made (again when what they must send changed), or removed when nothing needs them.
     private func makeKeyboardAndPointer() throws {
-        let keys = VirtualTablet.keyboard(for: Array(preferences.keyChords.values))
+        // What every profile may need too: a profile switch never waits for a device to be made.
+        let all = [preferences] + preferences.profiles.keys.map { preferences.preferences(forApp: $0) }
+        let keys = VirtualTablet.keyboard(for: all.flatMap { Array($0.keyChords.values) })
         if keys?.codes != keyboard?.description.codes {
             keyboard = try keys.map { try UinputDevice($0) }
             if keyboard != nil {
                 log("virtual keyboard \(keyboard?.systemName ?? "") for the key chords: \(preferences.keyChords.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
             }
         }
-        let wheels = VirtualTablet.pointer(for: preferences)
+        let wheels = all.lazy.compactMap { VirtualTablet.pointer(for: $0) }.first
         if (wheels == nil) != (pointer == nil) {
             pointer = try wheels.map { try UinputDevice($0) }
             if pointer != nil {
@@ -376,7 +392,7 @@ public final class TabletService {
             var applied = 0
             for tablet in tablets where tablet.pen != nil {
                 do {
-                    try tablet.pen?.update(preferences: changed)
+                    try tablet.pen?.update(preferences: effective)
                     applied += 1
                 } catch {
                     log("\(tablet.node.path): \(error); its preferences before stay")
@@ -391,6 +407,27 @@ public final class TabletService {
         }
     }
 
+    /// The focus moved: the focused app's preferences (its profile over the person's) for every
+    /// pen, when they differ from those in force.
+    private func refreshFocus() {
+        guard let focus else { return }
+        let app = focus.focusedApp()
+        guard app != focusedApp else { return }
+        let before = effective
+        focusedApp = app
+        let now = effective
+        guard now != before else { return }
+        for tablet in tablets where tablet.pen != nil {
+            do {
+                try tablet.pen?.update(preferences: now)
+            } catch {
+                log("\(tablet.node.path): \(error); the preferences before stay")
+            }
+        }
+        let profile = app.flatMap { name in preferences.profiles.keys.first { $0.lowercased() == name.lowercased() } }
+        log("focus: \(app ?? "no app") — \(profile.map { "its profile \"\($0)\"" } ?? "the person's own preferences")")
+    }
+
     /// Writes the relay's output to the virtual devices and says what the gestures did.
     private func deliver(_ output: RelayOutput, of tablet: Relayed) throws {
         if !output.pen.isEmpty { try tablet.virtual.write(output.pen) }
@@ -398,7 +435,7 @@ public final class TabletService {
         if !output.pointer.isEmpty, let pointer { try pointer.write(output.pointer) }
         for outcome in output.outcomes where outcome.isRecognizedGesture {
             if case .squeeze(let phase) = outcome.gesture, phase != .began { continue }
-            let chord = TabletRelay.chordName(of: outcome).flatMap { preferences.keyChords[$0] }
+            let chord = TabletRelay.chordName(of: outcome).flatMap { effective.keyChords[$0] }
             let did = outcome.toolBefore != outcome.toolAfter ? "\(outcome.toolBefore) → \(outcome.toolAfter)" : chord.map { "sent \($0)" } ?? "nothing (no key chord bound)"
             log("\(Self.name(of: outcome.gesture)) → \(outcome.action?.name ?? "custom"): \(outcome.action == .ignore ? "ignored" : did)")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuillCore
+import QuillDesktop
 import QuillGestures
 import QuillInput
 import QuillService
@@ -13,8 +14,7 @@ struct Service: ParsableCommand {
         abstract: "Put a virtual tablet between each pen tablet and every app (grab + uinput) with the person's double tap, squeeze and key chords applied; --check says what is missing; --replay FILE --output OUT.events is a dry run.",
         discussion: """
             Live: every pen tablet (hot-plug included), or the --device nodes, is grabbed (EVIOCGRAB) and relayed to \
-            a virtual tablet "Quill virtual: NAME" through /dev/uinput until Ctrl+C or SIGTERM; the grab is released \
-            and the virtual devices removed on every exit. --replay FILE plays a recording as if live: with --output, \
+            a virtual tablet "Quill virtual: NAME" through /dev/uinput until Ctrl+C or SIGTERM; the grab is released and the virtual devices removed on every exit. --replay FILE plays a recording as if live: with --output, \
             the virtual tablet's description and events are written as an evemu recording (quill samples reads it); \
             without, they go to a virtual tablet at the recording's pace.
             """)
@@ -89,6 +89,7 @@ struct Service: ParsableCommand {
             log: { FileHandle.standardError.write(Data("quill service: \($0)\n".utf8)) })
         service.measuresLatency = stats
         service.notifier = SystemdNotifier.fromEnvironment()
+        service.focus = X11Focus.fromEnvironment()
         defer { if stats { FileHandle.standardError.write(Data("quill service: \(service.statisticsText)\n".utf8)) } }
         try service.run(wakingOn: StopSignal.wakeDescriptors) { StopSignal.isRequested }
     }
@@ -142,7 +143,6 @@ struct Service: ParsableCommand {
         }
         for file in files { file?.flush() }
         for warning in relay.warnings { Console.warning(warning) }
-        // Say what was written, as `render` and `convert` do.
         for (index, target) in targets.enumerated() {
             if let device = target.device { print("wrote \(target.path): \(counts[index]) events of \(index == 0 ? "the virtual tablet " : "")\"\(device.name)\"") }
         }

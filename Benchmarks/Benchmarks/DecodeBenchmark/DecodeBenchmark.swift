@@ -109,6 +109,46 @@ let benchmarks: @Sendable () -> Void = {
         try loadFrames()
     }
 
+    Benchmark(
+        "TabletRelay per frame (22HDT frames in memory, every feature on)",
+        configuration: .init(
+            metrics: [.wallClock, .throughput, .mallocCountTotal, .instructions],
+            scalingFactor: .kilo, maxDuration: .seconds(3))
+    ) { benchmark, setup in
+        let (device, frames) = setup
+        // Issue 39's features at once: a tip threshold and curve, an area on half the screen with
+        // kept proportions and a left hand, BTN_STYLUS2 scrolling, BTN_STYLUS3 clicking only while
+        // touching, a key chord for the squeeze, smoothing.
+        var preferences = PencilPreferences()
+        preferences.penPressure[PenPressureScope(text: "*/*")!] = try PenPressure(curve: try PressureCurve([0, 50, 50, 100]), tipThreshold: 8)
+        preferences.tabletAreas[ModelID?.none] = try TabletAreaSettings(
+            area: try TabletAreaSettings.Region(x: 20, y: 10, width: 300, height: 200), screen: try TabletAreaSettings.Region(x: 0, y: 0, width: 0.5, height: 1),
+            screenSize: [3840, 2160], keepsProportions: true, isLeftHanded: true)
+        preferences.penButtons = [.stylus2: .scroll, .stylus3: .clickWhileTouching]
+        preferences.keyChords["showContextualPalette"] = try KeyChord(parsing: "ctrl+shift+p")
+        var relay = try TabletRelay(device: device, preferences: preferences, options: RelayOptions(smoothing: .defaults))
+        var output = RelayOutput()
+        var frame: [InputEvent] = []
+        frame.reserveCapacity(64)
+        let span = (frames.last?.last?.microseconds ?? 0) - (frames.first?.first?.microseconds ?? 0) + 1_000_000
+        var index = 0, shift: Int64 = 0
+        func step() {
+            frame.removeAll(keepingCapacity: true)
+            for event in frames[index] { frame.append(InputEvent(microseconds: event.microseconds + shift, type: event.type, code: event.code, value: event.value)) }
+            output.removeAll()
+            if let deadline = relay.nextDeadline, deadline < frame[frame.count - 1].microseconds { relay.advance(to: deadline, into: &output) }
+            relay.relay(frame[...], into: &output)
+            index += 1
+            if index == frames.count { index = 0; shift += span }
+        }
+        for _ in 0..<(2 * frames.count) { step() }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { step() }
+        blackHole(output)
+    } setup: {
+        try loadFrames()
+    }
+
     Benchmark("Replay 22HDT evemu file (read + decode, 28518 events)") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try replayAll(largest)) }
     }

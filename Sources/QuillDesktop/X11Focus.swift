@@ -47,7 +47,10 @@ public final class X11Focus: FocusSource {
 
     public var fileDescriptor: Int32 { xcb_get_file_descriptor(connection) }
 
-    public func drain() -> Bool {
+    public func drain() throws -> Bool {
+        guard xcb_connection_has_error(connection) == 0 else {
+            throw X11FocusError(message: "the X server closed the connection (error \(xcb_connection_has_error(connection)))")
+        }
         var changed = false
         while let event = xcb_poll_for_event(connection) {
             if event.pointee.response_type & 0x7f == Self.propertyNotify {
@@ -55,6 +58,10 @@ public final class X11Focus: FocusSource {
                 if notify.window == root && notify.atom == activeWindow { changed = true }
             }
             free(event)
+        }
+        // A connection lost while reading shows only now (xcb_poll_for_event gives nil).
+        guard xcb_connection_has_error(connection) == 0 else {
+            throw X11FocusError(message: "the X server closed the connection (error \(xcb_connection_has_error(connection)))")
         }
         return changed
     }

@@ -8,7 +8,9 @@ public protocol FocusSource: AnyObject {
     /// A descriptor that turns readable when the focus may have changed (polled with the tablets).
     var fileDescriptor: Int32 { get }
     /// Reads what the desktop sent; true when the focus may have changed since the last call.
-    func drain() -> Bool
+    /// Throws when the desktop is gone (the X server closed the connection at logout): the
+    /// descriptor would stay readable for ever, so the caller stops polling it.
+    func drain() throws -> Bool
     /// The app with the focus now (X11: its `WM_CLASS` class), or nil when no app has it or it
     /// cannot be told.
     func focusedApp() -> String?

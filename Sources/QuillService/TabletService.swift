@@ -127,7 +127,7 @@ public final class TabletService {
         defer { stopAll() }
         try makeKeyboardAndPointer()
         if let focus {
-            _ = focus.drain()
+            _ = try? focus.drain()
             focusedApp = focus.focusedApp()
             if let focusedApp { log("focus: \(focusedApp)") }
         }
@@ -140,7 +140,6 @@ public final class TabletService {
         if tablets.isEmpty { log(requested.isEmpty ? "no pen tablet yet: waiting for one to be plugged in" : "waiting for \(requested.joined(separator: ", "))") }
         var lastScan = MonotonicClock.now()
         var watcher = preferencesPath.map(PreferencesWatcher.init(path:))
-        let wakingOn = wakingOn + (focus.map { [$0.fileDescriptor] } ?? [])
         notifier?.notify("READY=1")
         var lastWatchdog = -Double.infinity
         while !shouldStop() {
@@ -160,8 +159,8 @@ public final class TabletService {
             for tablet in tablets {
                 if let deadline = tablet.pen?.nextDeadline { timeout = min(timeout, max(0, Double(deadline - nowMicroseconds) / 1_000_000)) }
             }
-            let readiness = try EvdevNode.wait(for: nodes, timeout: timeout, wakingOn: wakingOn)
-            if let focus, focus.drain() { refreshFocus() }
+            let readiness = try EvdevNode.wait(for: nodes, timeout: timeout, wakingOn: wakingOn + (focus.map { [$0.fileDescriptor] } ?? []))
+            if focus != nil { pollFocus() }
             let readable = MonotonicClock.now()
             var gone: [Int] = []
             for (index, tablet) in tablets.enumerated() {
@@ -407,11 +406,26 @@ public final class TabletService {
         }
     }
 
+    /// What the focus source sent: a focus change applied; a source that is gone is let go (the
+    /// person's own preferences from then on), never polled again.
+    private func pollFocus() {
+        do {
+            if try focus?.drain() == true { refreshFocus() }
+        } catch {
+            log("focus: \(error); the person's own preferences in every app from now on")
+            focus = nil
+            refreshFocus(to: nil)
+        }
+    }
+
     /// The focus moved: the focused app's preferences (its profile over the person's) for every
     /// pen, when they differ from those in force.
     private func refreshFocus() {
         guard let focus else { return }
-        let app = focus.focusedApp()
+        refreshFocus(to: focus.focusedApp())
+    }
+
+    private func refreshFocus(to app: String?) {
         guard app != focusedApp else { return }
         let before = effective
         focusedApp = app

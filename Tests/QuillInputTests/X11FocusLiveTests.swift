@@ -95,7 +95,7 @@ import Testing
         let start = MonotonicClock.now()
         while MonotonicClock.now() - start < 5 {
             _ = try EvdevNode.wait(for: [], timeout: 0.05, wakingOn: [focus.fileDescriptor])
-            if focus.drain() { return MonotonicClock.now() - start }
+            if try focus.drain() { return MonotonicClock.now() - start }
         }
         throw X11FocusError(message: "no focus change was seen within 5 s")
     }
@@ -122,6 +122,15 @@ import Testing
         manager.focus(krita)
         _ = try waitForChange(focus)
         #expect(preferences.preferences(forApp: focus.focusedApp()).preferredTapAction == .ignore)
+        // The X server gone (a logout): said, not a descriptor readable for ever.
+        kill(server.process.processIdentifier, SIGKILL)
+        let deadline = MonotonicClock.now() + 5
+        var lost = false
+        while !lost, MonotonicClock.now() < deadline {
+            _ = try EvdevNode.wait(for: [], timeout: 0.05, wakingOn: [focus.fileDescriptor])
+            do { _ = try focus.drain() } catch { lost = true }
+        }
+        #expect(lost, "a lost X server is said within 5 s")
         print("X11Focus: focus change → told in \(delays.map { String(format: "%.1f ms", $0 * 1000) }.joined(separator: ", ")) (goal ≤ 100 ms; measured, not asserted)")
     }
 }

@@ -130,6 +130,17 @@ public enum PreferencesFile {
             }
         }
         var merged = preferences
+        // One entry of a map of bindings (`padButton.3`, `keyChord.NAME` …) read by the decoder
+        // as the file holds it, set in `merged` (`none` removes it: checked bound to `placeholder`).
+        // False when the decoder read no entry.
+        func rebind<Name: Hashable, Binding>(
+            _ prefix: String, _ fileKey: String, placeholder: String, _ field: WritableKeyPath<PencilPreferences, [Name: Binding]>
+        ) throws -> Bool {
+            let name = String(key.dropFirst(prefix.count))
+            guard let bound = try value([fileKey: [name: text == "none" ? placeholder : text]])[keyPath: field].first else { return false }
+            merged[keyPath: field][bound.key] = text == "none" ? nil : bound.value
+            return true
+        }
         if key.hasPrefix("profile/") {
             return try setInProfile(key, to: text, in: preferences, path: path)
         }
@@ -146,25 +157,13 @@ public enum PreferencesFile {
             }
         case _ where key.hasPrefix("padButton."):
             // `none` unbinds: the button is checked as the decoder checks it, bound to anything.
-            let button = String(key.dropFirst("padButton.".count))
-            let read = try value(["padButtons": [button: text == "none" ? PadBinding.doubleTap.name : text]]).padButtons
-            guard let bound = read.first else { return preferences }
-            merged.padButtons[bound.key] = text == "none" ? nil : bound.value
+            guard try rebind("padButton.", "padButtons", placeholder: PadBinding.doubleTap.name, \.padButtons) else { return preferences }
         case _ where key.hasPrefix("puckButton."):
-            let button = String(key.dropFirst("puckButton.".count))
-            let read = try value(["puckButtons": [button: text == "none" ? PadBinding.doubleTap.name : text]]).puckButtons
-            guard let bound = read.first else { return preferences }
-            merged.puckButtons[bound.key] = text == "none" ? nil : bound.value
+            guard try rebind("puckButton.", "puckButtons", placeholder: PadBinding.doubleTap.name, \.puckButtons) else { return preferences }
         case _ where key.hasPrefix("keyChord."):
-            let name = String(key.dropFirst("keyChord.".count))
-            let read = try value(["keyChords": [name: text == "none" ? "ctrl+z" : text]]).keyChords
-            guard let bound = read.first else { return preferences }
-            merged.keyChords[bound.key] = text == "none" ? nil : bound.value
+            guard try rebind("keyChord.", "keyChords", placeholder: "ctrl+z", \.keyChords) else { return preferences }
         case _ where key.hasPrefix("penButton."):
-            let button = String(key.dropFirst("penButton.".count))
-            let read = try value(["penButtons": [button: text == "none" ? PenButtonAction.scroll.rawValue : text]]).penButtons
-            guard let bound = read.first else { return preferences }
-            merged.penButtons[bound.key] = text == "none" ? nil : bound.value
+            guard try rebind("penButton.", "penButtons", placeholder: PenButtonAction.scroll.rawValue, \.penButtons) else { return preferences }
         case _ where key.hasPrefix("tabletArea."):
             // tabletArea.TABLET.FIELD (TABLET vvvv:pppp or *, no dot in it), or tabletArea.TABLET none.
             let parts = key.dropFirst("tabletArea.".count).split(separator: ".", maxSplits: 1).map(String.init)

@@ -391,26 +391,20 @@ public struct TabletRelay: Sendable {
         guard x != 0 || y != 0 else { return }
         wheelFraction.y -= Double(y)
         wheelFraction.x -= Double(x)
-        let rel = EvdevCode.EventType.rel
-        if y != 0 {
-            output.pointer.append(event(time, rel, EvdevCode.Rel.wheelHighResolution, y))
-            wheelUnits.y += y
-            let clicks = wheelUnits.y / 120
-            if clicks != 0 {
-                output.pointer.append(event(time, rel, EvdevCode.Rel.wheel, clicks))
-                wheelUnits.y -= clicks * 120
-            }
-        }
-        if x != 0 {
-            output.pointer.append(event(time, rel, EvdevCode.Rel.hWheelHighResolution, x))
-            wheelUnits.x += x
-            let clicks = wheelUnits.x / 120
-            if clicks != 0 {
-                output.pointer.append(event(time, rel, EvdevCode.Rel.hWheel, clicks))
-                wheelUnits.x -= clicks * 120
-            }
-        }
+        if y != 0 { turn(EvdevCode.Rel.wheelHighResolution, EvdevCode.Rel.wheel, by: y, clicksOwed: &wheelUnits.y, at: time, into: &output) }
+        if x != 0 { turn(EvdevCode.Rel.hWheelHighResolution, EvdevCode.Rel.hWheel, by: x, clicksOwed: &wheelUnits.x, at: time, into: &output) }
         output.pointer.append(Self.report(time))
+    }
+
+    /// One wheel turned by `units` (1/120 of a click): its high-resolution event, and a click
+    /// event for each 120 units gathered in `owed` since the last.
+    private func turn(_ highResolution: UInt16, _ clicks: UInt16, by units: Int32, clicksOwed owed: inout Int32, at time: Int64, into output: inout RelayOutput) {
+        output.pointer.append(event(time, EvdevCode.EventType.rel, highResolution, units))
+        owed += units
+        let whole = owed / 120
+        guard whole != 0 else { return }
+        output.pointer.append(event(time, EvdevCode.EventType.rel, clicks, whole))
+        owed -= whole * 120
     }
 
     // MARK: - Outcomes

@@ -34,12 +34,7 @@ struct PreferencesProfileTests {
         preferences = try PreferencesFile.set("profile/krita", to: "none", in: preferences, path: "p.json")
         #expect(preferences.profiles.isEmpty)
         // A bad value names the whole key.
-        do {
-            _ = try PreferencesFile.set("profile/krita/preferredTapAction", to: "undo", in: preferences, path: "p.json")
-            Issue.record("undo was taken")
-        } catch let failure as PreferencesFile.Failure {
-            #expect(failure.key == "profile/krita/preferredTapAction" && failure.message.contains("unknown action 'undo'"))
-        }
+        expectRefusal("undo", key: "profile/krita/preferredTapAction", message: "unknown action 'undo'") { try PreferencesFile.set("profile/krita/preferredTapAction", to: "undo", in: preferences, path: "p.json") }
     }
 
     @Test(arguments: [
@@ -49,13 +44,6 @@ struct PreferencesProfileTests {
         (#"{"profiles": {"krita": 1}}"#, "profiles.krita", "expected an object of preferences for the app"),
     ] as [(String, String, String)])
     func aBadProfileNamesItsKey(text: String, key: String, message: String) {
-        do {
-            _ = try PreferencesFile.decode(Data(text.utf8), path: "p.json")
-            Issue.record("\(text) was accepted")
-        } catch let failure as PreferencesFile.Failure {
-            #expect(failure.key == key && failure.message.contains(message), "\(failure)")
-        } catch {
-            Issue.record("\(error)")
-        }
+        expectRefusal("\(text)", key: key, message: message) { try PreferencesFile.decode(Data(text.utf8), path: "p.json") }
     }
 }

@@ -85,26 +85,14 @@ let benchmarks: @Sendable () -> Void = {
             scalingFactor: .kilo, maxDuration: .seconds(3))
     ) { benchmark, setup in
         let (device, frames) = setup
-        var relay = try TabletRelay(device: device, preferences: PencilPreferences())
-        var output = RelayOutput()
-        var frame: [InputEvent] = []
-        frame.reserveCapacity(64)
-        let span = (frames.last?.last?.microseconds ?? 0) - (frames.first?.first?.microseconds ?? 0) + 1_000_000
-        var index = 0, shift: Int64 = 0
-        func step() {
-            frame.removeAll(keepingCapacity: true)
-            for event in frames[index] { frame.append(InputEvent(microseconds: event.microseconds + shift, type: event.type, code: event.code, value: event.value)) }
-            output.removeAll()
-            if let deadline = relay.nextDeadline, deadline < frame[frame.count - 1].microseconds { relay.advance(to: deadline, into: &output) }
-            relay.relay(frame[...], into: &output)
-            index += 1
-            if index == frames.count { index = 0; shift += span }
-        }
+        let relay = try TabletRelay(device: device, preferences: PencilPreferences())
+        var feeder = RelayFeeder(relay: relay, frames: frames)
+        func step() { feeder.step() }
         // Warm up: two passes grow every buffer.
         for _ in 0..<(2 * frames.count) { step() }
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { step() }
-        blackHole(output)
+        blackHole(feeder.output)
     } setup: {
         try loadFrames()
     }
@@ -126,25 +114,13 @@ let benchmarks: @Sendable () -> Void = {
             screenSize: [3840, 2160], keepsProportions: true, isLeftHanded: true)
         preferences.penButtons = [.stylus2: .scroll, .stylus3: .clickWhileTouching]
         preferences.keyChords["showContextualPalette"] = try KeyChord(parsing: "ctrl+shift+p")
-        var relay = try TabletRelay(device: device, preferences: preferences, options: RelayOptions(smoothing: .defaults))
-        var output = RelayOutput()
-        var frame: [InputEvent] = []
-        frame.reserveCapacity(64)
-        let span = (frames.last?.last?.microseconds ?? 0) - (frames.first?.first?.microseconds ?? 0) + 1_000_000
-        var index = 0, shift: Int64 = 0
-        func step() {
-            frame.removeAll(keepingCapacity: true)
-            for event in frames[index] { frame.append(InputEvent(microseconds: event.microseconds + shift, type: event.type, code: event.code, value: event.value)) }
-            output.removeAll()
-            if let deadline = relay.nextDeadline, deadline < frame[frame.count - 1].microseconds { relay.advance(to: deadline, into: &output) }
-            relay.relay(frame[...], into: &output)
-            index += 1
-            if index == frames.count { index = 0; shift += span }
-        }
+        let relay = try TabletRelay(device: device, preferences: preferences, options: RelayOptions(smoothing: .defaults))
+        var feeder = RelayFeeder(relay: relay, frames: frames)
+        func step() { feeder.step() }
         for _ in 0..<(2 * frames.count) { step() }
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { step() }
-        blackHole(output)
+        blackHole(feeder.output)
     } setup: {
         try loadFrames()
     }
@@ -159,5 +135,33 @@ let benchmarks: @Sendable () -> Void = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("quill-bench-22hdt.yml").path
         _ = try RecordingConverter.convert(input: largest, output: path)
         return path
+    }
+}
+
+/// The 22HDT's frames through a relay over and over, each pass shifted later in time so the clock
+/// never runs back (deadlines decided as a live loop decides them).
+struct RelayFeeder {
+    var relay: TabletRelay
+    let frames: [[InputEvent]]
+    var output = RelayOutput()
+    private var frame: [InputEvent] = []
+    private var index = 0, shift: Int64 = 0
+    private let span: Int64
+
+    init(relay: TabletRelay, frames: [[InputEvent]]) {
+        self.relay = relay
+        self.frames = frames
+        frame.reserveCapacity(64)
+        span = (frames.last?.last?.microseconds ?? 0) - (frames.first?.first?.microseconds ?? 0) + 1_000_000
+    }
+
+    mutating func step() {
+        frame.removeAll(keepingCapacity: true)
+        for event in frames[index] { frame.append(InputEvent(microseconds: event.microseconds + shift, type: event.type, code: event.code, value: event.value)) }
+        output.removeAll()
+        if let deadline = relay.nextDeadline, deadline < frame[frame.count - 1].microseconds { relay.advance(to: deadline, into: &output) }
+        relay.relay(frame[...], into: &output)
+        index += 1
+        if index == frames.count { index = 0; shift += span }
     }
 }

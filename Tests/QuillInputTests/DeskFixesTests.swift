@@ -172,7 +172,7 @@ struct ArtPenLiveTests {
         for backend in ["evdev", "libinput"] {
             let run = try mock.run([
                 CommandLineTests.executable.path, "live", "--device", mock.node, "--backend", backend, "--duration", "\(mock.playedDuration + 1)",
-            ])
+            ], endsWithStream: true)
             #expect(run.status == 0, "\(backend): \(run.error)")
             rolls[backend] = try LiveSample.parse(run.output).map(\.roll)
         }

@@ -29,7 +29,7 @@ struct LibinputLiveTests {
         let run = try mock.run(
             // umockdev's pacing drifts behind the event times, the more the denser the stream (the
             // Intuos4 drag once ran past `playedDuration + 2` in CI): time for the whole stream.
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)"])
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)"], endsWithStream: true)
         #expect(run.status == 0, "\(run.error)")
         let live = try LiveSample.parse(run.output)
         try #require(!live.isEmpty, "libinput gave no samples for \(recording): \(run.error)")
@@ -72,7 +72,7 @@ struct LibinputLiveTests {
             recording: Fixtures.recording("evemu-devices/" + file), deviceFile: description, maximumFrames: entry.whole ? .max : 400)
         let replay = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)"])
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)"], endsWithStream: true)
         #expect(run.status == 0, "\(run.error)")
         let live = try LiveSample.parse(run.output).filter { $0.tool == "lens" }
         let lens = replay.filter { $0.tool == "lens" }
@@ -93,7 +93,7 @@ struct LibinputLiveTests {
         let mock = try MockedTablet(recording: Fixtures.cintiq13HD)
         let replay = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--duration", "\(mock.playedDuration + 2)"])
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--duration", "\(mock.playedDuration + 2)"], endsWithStream: true)
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("tablet added: event13 \"\(mock.device.name)\""), "\(run.error)")
         let live = try LiveSample.parse(run.output)
@@ -126,7 +126,7 @@ struct LibinputLiveTests {
         let config = ["XDG_CONFIG_HOME": mock.directory.appendingPathComponent("config").path]
         func live(_ emit: String) throws -> String {
             let run = try mock.run(
-                [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--emit", emit, "--duration", "\(mock.playedDuration + 2)"], environment: config)
+                [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--emit", emit, "--duration", "\(mock.playedDuration + 2)"], environment: config, endsWithStream: true)
             #expect(run.status == 0, "\(run.error)")
             return run.output
         }
@@ -355,7 +355,7 @@ struct LiveDeviceBehaviourTests {
             [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "2"])
         #expect(libinput.status != 0)
         #expect(libinput.error.contains("declares no resolution for X/Y, which libinput refuses; --backend evdev reads it"), "\(libinput.error)")
-        let raw = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"])
+        let raw = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], endsWithStream: true)
         #expect(raw.status == 0, "\(raw.error)")
         #expect(raw.output == (try cli.quill("samples", mock.expectedRecording)).output)
         #expect(!raw.output.isEmpty)
@@ -365,12 +365,12 @@ struct LiveDeviceBehaviourTests {
         // WP5540U: no BTN_TOOL_PEN; libinput and Quill both bring the pen in on its first axis frame.
         let mock = try MockedTablet(recording: Fixtures.ucLogic, maximumFrames: 400)
         let expected = try cli.quill("samples", mock.expectedRecording).output
-        let raw = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"])
+        let raw = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], endsWithStream: true)
         #expect(Fixtures.firstDifference(raw.output, expected) == nil, "\(Fixtures.firstDifference(raw.output, expected) ?? "")\n\(raw.error)")
         let strokes = try LiveSample.parse(expected).filter { $0.phase == "began" }.count
         #expect(strokes >= 1)
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"])
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], endsWithStream: true)
         let libinput = try LiveSample.parse(run.output)
         #expect(libinput.filter { $0.phase == "began" }.count == strokes, "status \(run.status): \(run.error)")
     }

@@ -16,15 +16,22 @@ final class MockedTablet {
     /// The node's device number, major:minor (evdev's major 13, minors from 64).
     var deviceNumber: String { "13:\(64 + number)" }
 
-    /// Seconds between the wake-up event and the stream's first event: time for umockdev-run and
-    /// `quill` to start. umockdev 0.17 paces an evemu stream by the gaps between its events from
-    /// the moment it starts (not by their times), so without this pause the beginning would pile
-    /// up unread, and a pile over ~4 KiB reaches the reader split mid-event.
+    /// Seconds between the wake-up event and the stream's first event in the stamps, and the
+    /// longest the stream waits for the program: time for umockdev-run and `quill` to start.
+    /// umockdev 0.17 paces an evemu stream by the gaps between its events from the moment it
+    /// starts (not by their times), so without this pause the beginning would pile up unread, and
+    /// a pile over ~4 KiB reaches the reader split mid-event. The stream begins 0.2 s after the
+    /// program has read the wake-up (quillpace.so and quillmock.so's handshake), usually well
+    /// before the lead is over, its stamps moved to match.
     static let lead = 3.0
     /// Seconds the event times stay ahead of the moment they are read (quillmock.c's
     /// QUILL_MOCK_HEADROOM): a stream umockdev starts late on a loaded machine is moved later as
     /// a whole, so proximity timers see the gaps a real tablet would send.
     static let headroom = 0.25
+    /// Seconds a run that ends with its stream (`run(…, endsWithStream: true)`) goes on after the
+    /// last event was read: libinput's 50 ms proximity timer and the gesture recognizer's
+    /// deadlines (a squeeze's hold, 0.5 s, the longest) all fall within it.
+    static let streamGrace = 1.0
     let directory: URL
     /// The events as played, with their times (µs from the first event), for the expected output.
     let events: [InputEvent]
@@ -141,8 +148,11 @@ final class MockedTablet {
     /// seconds of a recording fell behind its own stamps by more than the headroom (measured:
     /// 0.33 s of 0.5 on two busy cores) and libinput's 50 ms forced proximity-out expired inside
     /// a stroke. Paced, each event is written at the sum of the gaps before it.
-    static func umockdevRun(timeout: Int) throws -> [String] {
-        ["-s", "KILL", "\(timeout)", "/usr/bin/env", "LD_PRELOAD=\(try pacingLibrary.get())", "QUILL_PACE_SLEEPS=1", "/usr/bin/umockdev-run"]
+    /// With `readyFile`, the stream's lead ends once the program has read a node (see quillpace.c),
+    /// not before `notBefore` (CLOCK_MONOTONIC µs).
+    static func umockdevRun(timeout: Int, readyFile: String? = nil, notBefore: Int64 = 0) throws -> [String] {
+        let handshake = readyFile.map { ["QUILL_PACE_READY_FILE=\($0)", "QUILL_PACE_NOT_BEFORE=\(notBefore)"] } ?? []
+        return ["-s", "KILL", "\(timeout)", "/usr/bin/env", "LD_PRELOAD=\(try pacingLibrary.get())", "QUILL_PACE_SLEEPS=1"] + handshake + ["/usr/bin/umockdev-run"]
     }
 
     /// A preload shim of Tools/mock built with the system C compiler; its path.
@@ -151,7 +161,7 @@ final class MockedTablet {
             let source = Fixtures.repositoryRoot.appendingPathComponent(path).path
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             let library = TestScratch.directory.appendingPathComponent("\(name)-\(UUID().uuidString).so").path
-            let build = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/cc"), ["-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"])
+            let build = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/cc"), ["-shared", "-fPIC", "-O2", "-pthread", "-o", library, source, "-ldl"])
             guard build.status == 0 else { throw RecordingError(file: source, line: nil, message: "cc failed: \(build.error)") }
             return library
         }
@@ -162,8 +172,8 @@ final class MockedTablet {
     /// read, the unplug knobs) and the udev database entry is written inside the sandbox. `environment` (e.g. QUILL_MOCK_UNPLUG_AFTER) is given to the
     /// program only: the test process's own environment is never changed (other tests run in
     /// parallel and spawn processes).
-    func run(_ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true, preload: [String] = []) throws -> (status: Int32, output: String, error: String) {
-        try MockedTablet.run([self], arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes, preload: preload)
+    func run(_ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true, preload: [String] = [], endsWithStream: Bool = false) throws -> (status: Int32, output: String, error: String) {
+        try MockedTablet.run([self], arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes, preload: preload, endsWithStream: endsWithStream)
     }
 
     /// Runs `arguments` inside one umockdev-run holding all of `mocks` (each on its own node).
@@ -173,7 +183,15 @@ final class MockedTablet {
     /// `"t":` of the output and every "at t=… s" of the messages is moved to the stream's clock,
     /// exactly to the microsecond, so live and replay compare as they are.
     /// `preload`: more LD_PRELOAD libraries for the program (e.g. Tools/mock/uinputshim.c's).
-    static func run(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true, preload: [String] = []) throws -> (status: Int32, output: String, error: String) {
+    /// `endsWithStream`: the program (one that ends cleanly on Ctrl-C, as `quill live`) gets SIGINT
+    /// `MockedTablet.streamGrace` seconds after the first mock's last event was read, so the run
+    /// lasts as long as its stream, however late a loaded machine plays it; its `--duration`
+    /// stays the bound.
+    static func run(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true, preload: [String] = [], endsWithStream: Bool = false) throws -> (status: Int32, output: String, error: String) {
+        var environment = environment
+        if endsWithStream, withEvents, let first = mocks.first {
+            environment["QUILL_MOCK_STOP_AFTER"] = "\(first.played.count) \(streamGrace)"
+        }
         // umockdev's node is a pty, which hands a reader that fell behind part of an event; the
         // helper reads the rest at once (a kernel node never cuts an event). Should that fail
         // ("left cut"; libevdev: EINVAL, and libinput silently stops reading the node) the run says
@@ -196,7 +214,11 @@ final class MockedTablet {
     private static func runOnce(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool, environment: [String: String], timeout: Int, rebasesTimes: Bool, preload: [String]) throws -> (status: Int32, output: String, error: String) {
         // Stamped half a second ahead (see writeEvents), one base for every mocked tablet.
         let base = Int64((MonotonicClock.now() + 0.5) * 1_000_000)
-        var umockdev = try umockdevRun(timeout: timeout)
+        // The stream starts 0.2 s after the program first reads a node, not after the whole lead
+        // (quillpace.so waits for quillmock.so's file), and its stamps move to the moment it is read.
+        let ready = TestScratch.directory.appendingPathComponent("quill-ready-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: ready) }
+        var umockdev = try umockdevRun(timeout: timeout, readyFile: ready, notBefore: base + 50_000)
         for mock in mocks {
             umockdev += [
                 "--device", mock.directory.appendingPathComponent("device.umockdev").path,
@@ -217,6 +239,7 @@ final class MockedTablet {
         let script = """
             mkdir -p "$UMOCKDEV_DIR/run/udev/data" && \(database)
             export QUILL_MOCK_NODE='\(mocks.map(\.node).joined(separator: " "))' QUILL_MOCK_RDEV='\(mocks.map(\.deviceNumber).joined(separator: " "))' QUILL_MOCK_HEADROOM=\(MockedTablet.headroom)
+            export QUILL_MOCK_READY_FILE='\(ready)' QUILL_MOCK_STREAM_FROM=\(base + Int64(MockedTablet.lead * 1_000_000))
             \(exports)
             LD_PRELOAD="\(([library] + preload).joined(separator: ":")):$LD_PRELOAD" exec "$@"
             """
@@ -327,10 +350,10 @@ enum LiveClock {
         return Int64(messages[range.upperBound...].prefix { $0.isNumber })
     }
 
-    /// Microseconds quillmock moved the stream's times (0 when it did not).
+    /// Microseconds quillmock moved the stream's times, later or (negative) earlier; 0 when it did not.
     static func mockShift(in messages: String) -> Int64 {
         guard let range = messages.range(of: "quillmock: event times moved ") else { return 0 }
-        return Int64(messages[range.upperBound...].prefix { $0.isNumber }) ?? 0
+        return Int64(messages[range.upperBound...].prefix { $0.isNumber || $0 == "-" }) ?? 0
     }
 
     /// Every `"t":SECONDS` of `text` plus `shift` microseconds, printed as quill prints a time

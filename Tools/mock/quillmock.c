@@ -40,6 +40,18 @@
  *     another gets EBUSY; EVIOCGRAB 0 or closing the fd releases it), and said on standard error
  *     ("quillmock: EVIOCGRAB 1 on mocked node 1", "… released by close"), so a test sees that a
  *     program let its tablet go.
+ *  9. QUILL_MOCK_STOP_AFTER="N S": once N input events have been read from the first mocked node
+ *     (the whole stream the test plays), the program gets SIGINT S seconds later — as a person
+ *     presses Ctrl-C when the pen is put down — so a run ends with its stream instead of waiting
+ *     out a `--duration` long enough for a loaded machine. S covers what still comes after the
+ *     last event (libinput's 50 ms proximity timer, a double tap's deadline). Said on standard
+ *     error ("quillmock: the stream's N events were read; SIGINT in S s").
+ * 10. QUILL_MOCK_READY_FILE=PATH: PATH is created when the program first reads a mocked node (the
+ *     harness's wake-up event), so quillpace.so can start the stream then instead of after a
+ *     fixed pause. QUILL_MOCK_STREAM_FROM=µs: the stamp of the stream's first event; knob 6 then
+ *     chooses its shift at the first read of an event stamped from there on — earlier as well as
+ *     later, so the stream is read exactly the headroom ahead of its stamps however early it
+ *     began — and leaves the wake-up before it as stamped.
  * Everything else passes through to the next library (umockdev's preload, then libc).
  */
 #define _GNU_SOURCE
@@ -56,6 +68,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 #include <linux/input.h>
 #include <poll.h>
@@ -392,31 +406,40 @@ __attribute__((destructor)) static void say_headroom(void) {
         fprintf(stderr, "quillmock: least headroom %lld µs over %ld reads (wanted %lld µs)\n", least_headroom_us, headroom_reads, headroom_wanted_us);
 }
 
-/* Moves the events in buffer by the run's shift, choosing it at the first read (knob 6). */
+/* Moves the events in buffer by the run's shift, choosing it at the first read of the stream (knobs 6, 10). */
 static void shift_times(void *buffer, ssize_t bytes) {
     if (bytes < (ssize_t)sizeof(struct input_event)) return;
     struct input_event *events = buffer;
     size_t n = (size_t)bytes / sizeof(struct input_event);
+    size_t first = 0;  /* the first event to move: those before the stream's first keep their stamps */
     if (!shift_decided) {
-        shift_decided = 1;
         const char *text = getenv("QUILL_MOCK_HEADROOM");
-        if (!text) return;
+        if (!text) {
+            shift_decided = 1;
+            return;
+        }
+        const char *from_text = getenv("QUILL_MOCK_STREAM_FROM");
+        long long from = from_text ? atoll(from_text) : 0;
+        while (first < n && (long long)events[first].input_event_sec * 1000000LL + events[first].input_event_usec < from) first++;
+        if (first == n) return;  /* only the wake-up so far */
+        shift_decided = 1;
         headroom_wanted_us = (long long)(atof(text) * 1e6);
-        long long stamp = (long long)events[0].input_event_sec * 1000000LL + events[0].input_event_usec;
+        long long stamp = (long long)events[first].input_event_sec * 1000000LL + events[first].input_event_usec;
         long long wanted = (long long)(now_seconds() * 1e6) + headroom_wanted_us;
-        if (wanted > stamp) {
+        if (wanted > stamp || from_text) {
             shift_us = wanted - stamp;
-            fprintf(stderr, "quillmock: event times moved %lld µs later (umockdev started the stream late)\n", shift_us);
+            fprintf(stderr, "quillmock: event times moved %lld µs later (%s)\n", shift_us,
+                    shift_us >= 0 ? "umockdev started the stream late" : "the stream began as soon as the program read its node");
         }
     }
     if (headroom_wanted_us > 0) {
-        long long ahead = (long long)events[0].input_event_sec * 1000000LL + events[0].input_event_usec + shift_us
+        long long ahead = (long long)events[first].input_event_sec * 1000000LL + events[first].input_event_usec + shift_us
             - (long long)(now_seconds() * 1e6);
         if (headroom_reads == 0 || ahead < least_headroom_us) least_headroom_us = ahead;
         headroom_reads++;
     }
     if (shift_us == 0) return;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = first; i < n; i++) {
         long long t = (long long)events[i].input_event_sec * 1000000LL + events[i].input_event_usec + shift_us;
         events[i].input_event_sec = t / 1000000LL;
         events[i].input_event_usec = t % 1000000LL;
@@ -459,10 +482,50 @@ static ssize_t whole_events(int fd, void *buffer, size_t count, ssize_t result) 
     return result;
 }
 
+/* Knob 9: SIGINT to the program a while after the stream's last event was read. */
+static void *interrupt_later(void *seconds) {
+    double s = *(double *)seconds;
+    struct timespec pause = { .tv_sec = (time_t)s, .tv_nsec = (long)((s - (double)(time_t)s) * 1e9) };
+    while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {}
+    kill(getpid(), SIGINT);
+    return NULL;
+}
+
+static void stop_after_stream(void) {
+    static int armed;
+    static double grace;
+    if (armed) return;
+    const char *text = getenv("QUILL_MOCK_STOP_AFTER");
+    long wanted;
+    if (!text || sscanf(text, "%ld %lf", &wanted, &grace) != 2 || events_read < wanted) return;
+    armed = 1;
+    fprintf(stderr, "quillmock: the stream's %ld events were read; SIGINT in %g s\n", wanted, grace);
+    pthread_t thread;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&thread, &attributes, interrupt_later, &grace) != 0)
+        fprintf(stderr, "quillmock: no thread for QUILL_MOCK_STOP_AFTER: the run waits out its duration\n");
+    pthread_attr_destroy(&attributes);
+}
+
+/* Knob 10: says the program reads its nodes (once; raw system calls, past every preload). */
+static void say_ready(void) {
+    static int said;
+    if (said) return;
+    said = 1;
+    const char *path = getenv("QUILL_MOCK_READY_FILE");
+    if (!path || !*path) return;
+    long fd = syscall(SYS_openat, AT_FDCWD, path, O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+    if (fd >= 0) syscall(SYS_close, fd);
+    else fprintf(stderr, "quillmock: cannot create %s: %s\n", path, strerror(errno));
+}
+
 /* Reads from the first mocked node count events; past QUILL_MOCK_UNPLUG_AFTER the device is gone. */
 ssize_t read(int fd, void *buffer, size_t count) {
     NEXT(read);
     int mocked = fd >= 0 && fd < MAX_FDS ? mocked_fds[fd] : 0;
+    if (mocked) say_ready();
     if (mocked != 1 || unplug_after() < 0 || replugged) {
         ssize_t result = next_read(fd, buffer, count);
         if (mocked) result = whole_events(fd, buffer, count, result);
@@ -470,6 +533,7 @@ ssize_t read(int fd, void *buffer, size_t count) {
         if (mocked == 1 && result > 0) {
             events_read += result / EVENT_SIZE;
             note_stream(buffer, (size_t)result);
+            stop_after_stream();
         }
         return result;
     }

@@ -14,6 +14,14 @@
  * instead of passed on (a thread that fell behind writes at once until it is on time again, as
  * a kernel buffer hands a late reader what piled up). The variable is removed at load, so the
  * program umockdev-run starts — which inherits LD_PRELOAD — sleeps as it asked.
+ *
+ * The lead: a harness plays a wake-up event, then the stream after a pause long enough for the
+ * program to start on a loaded machine (seconds). With QUILL_PACE_READY_FILE=PATH, a thread's
+ * first sleep of a second or more (that pause) ends as soon as PATH exists — quillmock.so creates
+ * it when the program first reads a mocked node — and QUILL_PACE_SETTLE seconds (default 0.2)
+ * later, but not before QUILL_PACE_NOT_BEFORE (CLOCK_MONOTONIC µs) nor after the pause's own end.
+ * Every thread resumes at the same moment (the first one to see PATH decides it), so several
+ * mocked nodes keep their streams' relative times; later sleeps are paced from there.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -21,23 +29,62 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
 #include <unistd.h>
 
 static int pacing;
 static __thread struct timespec deadline;
 static __thread int started;
+static __thread int lead_done;
+static char *ready_file;          /* QUILL_PACE_READY_FILE, or NULL */
+static long long settle_us = 200000;
+static long long not_before_us;
+static long long resume_us;       /* when every thread's stream resumes; 0 until decided */
+static pthread_mutex_t resume_lock = PTHREAD_MUTEX_INITIALIZER;
 
 __attribute__((constructor)) static void decide(void) {
     const char *text = getenv("QUILL_PACE_SLEEPS");
     pacing = text && strcmp(text, "1") == 0;
     unsetenv("QUILL_PACE_SLEEPS");
+    const char *ready = getenv("QUILL_PACE_READY_FILE");
+    if (ready && *ready) ready_file = strdup(ready);
+    const char *settle = getenv("QUILL_PACE_SETTLE");
+    if (settle) settle_us = (long long)(atof(settle) * 1e6);
+    const char *floor = getenv("QUILL_PACE_NOT_BEFORE");
+    if (floor) not_before_us = atoll(floor);
+    unsetenv("QUILL_PACE_READY_FILE");
+    unsetenv("QUILL_PACE_SETTLE");
+    unsetenv("QUILL_PACE_NOT_BEFORE");
 }
+
+static long long microseconds(const struct timespec *t) { return (long long)t->tv_sec * 1000000LL + t->tv_nsec / 1000; }
 
 static int (*next_clock_nanosleep)(clockid_t, int, const struct timespec *, struct timespec *);
 
 static int real_clock_nanosleep(clockid_t clock, int flags, const struct timespec *request, struct timespec *remaining) {
     if (!next_clock_nanosleep) next_clock_nanosleep = dlsym(RTLD_NEXT, "clock_nanosleep");
     return next_clock_nanosleep(clock, flags, request, remaining);
+}
+
+/* The lead's new end (µs), once the program has read its node; `end_us`, the pause's own end, when
+ * it never does. */
+static long long lead_end(long long end_us) {
+    struct timespec now, poll_pause = { .tv_sec = 0, .tv_nsec = 5000000L };
+    for (;;) {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        pthread_mutex_lock(&resume_lock);
+        long long decided = resume_us;
+        if (!decided && access(ready_file, F_OK) == 0) {
+            decided = microseconds(&now) + settle_us;
+            if (decided < not_before_us) decided = not_before_us;
+            if (decided > end_us) decided = end_us;
+            resume_us = decided;
+        }
+        pthread_mutex_unlock(&resume_lock);
+        if (decided) return decided;
+        if (microseconds(&now) >= end_us) return end_us;
+        real_clock_nanosleep(CLOCK_MONOTONIC, 0, &poll_pause, NULL);
+    }
 }
 
 /* Sleeps `request` after the thread's previous deadline (the first: after now). */
@@ -52,6 +99,12 @@ static int paced(const struct timespec *request) {
     if (deadline.tv_nsec >= 1000000000L) {
         deadline.tv_sec += 1;
         deadline.tv_nsec -= 1000000000L;
+    }
+    if (ready_file && !lead_done && request->tv_sec >= 1) {
+        lead_done = 1;
+        long long end = lead_end(microseconds(&deadline));
+        deadline.tv_sec = end / 1000000LL;
+        deadline.tv_nsec = (long)(end % 1000000LL) * 1000L;
     }
     int result;
     while ((result = real_clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL)) == EINTR) {}

@@ -15,16 +15,17 @@ struct Quill: ParsableCommand {
 extension Quill {
     /// Parses and runs the command; a parameter the person gave out of range (a `ParameterError`
     /// thrown while the command sets up) is a usage error like a malformed option: it names the
-    /// option and exits 64 (EX_USAGE), not 1.
+    /// option and exits 64 (EX_USAGE), not 1. Every error, of the usage or of the run, begins
+    /// `quill: error:` (ArgumentParser's own `Error:` is renamed).
     static func main() {
         var command: ParsableCommand
         do {
             command = try parseAsRoot()
         } catch {
             if let word = CommandLine.arguments.dropFirst().first, !word.hasPrefix("-"), let nearest = nearestCommand(to: word) {
-                exit(withError: ValidationError("unknown command '\(word)': did you mean '\(nearest)'?"))
+                fail(ValidationError("unknown command '\(word)': did you mean '\(nearest)'?"))
             }
-            exit(withError: error)
+            fail(error)
         }
         do {
             try command.run()
@@ -33,11 +34,25 @@ extension Quill {
             let help = helpMessage(for: type(of: command), columns: 10_000)
             let usageLine = help.split(separator: "\n").first { $0.hasPrefix("USAGE: ") }.map { String($0.dropFirst(7)) } ?? "quill"
             let path = usageLine.split(separator: " ").prefix { !$0.hasPrefix("<") && !$0.hasPrefix("[") }.joined(separator: " ")
-            FileHandle.standardError.write(Data("Error: \(usage(for: error, in: type(of: command)))\nUsage: \(usageLine)\n  See '\(path) --help' for more information.\n".utf8))
+            Console.error("\(usage(for: error, in: type(of: command)))\nUsage: \(usageLine)\n  See '\(path) --help' for more information.")
             Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch {
-            exit(withError: error)
+            fail(error)
         }
+    }
+
+    /// Ends the run with ArgumentParser's message and exit code for `error`, its `Error:` said as
+    /// every other error of quill is (help and --version go to standard output as they are).
+    static func fail(_ error: Error) -> Never {
+        let code = exitCode(for: error)
+        guard code != .success else { exit(withError: error) }
+        var message = fullMessage(for: error)
+        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        if message.isEmpty {  // an ExitCode thrown after the command said what went wrong
+            Foundation.exit(code.rawValue)
+        }
+        Console.error(message.hasSuffix("\n") ? String(message.dropLast()) : message)
+        Foundation.exit(code.rawValue)
     }
 
     /// The subcommand a mistyped word was meant to be: the one within two edits of it (none when

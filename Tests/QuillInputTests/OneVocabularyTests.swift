@@ -149,8 +149,30 @@ import Testing
         for (arguments, option) in cases {
             let run = try cli.quill(arguments)
             #expect(run.status == 64, "\(arguments): \(run.status) \(run.error)")
-            #expect(run.error.hasPrefix("Error: \(option)") || run.error.contains("Error: \(option)"), "\(arguments): \(run.error)")
+            #expect(run.error.hasPrefix("quill: error: \(option)"), "\(arguments): \(run.error)")
             #expect(run.error.contains("Usage: quill \(arguments[0]) "), "\(arguments): \(run.error)")
         }
+    }
+
+    /// One prefix for every error: a malformed option, an unknown command, a value out of range and
+    /// a file that cannot be read all begin `quill: error:` (ArgumentParser's own `Error:` is
+    /// renamed), each with its exit status: 64 for the usage, 1 for the run.
+    @Test func everyErrorBeginsWithOnePrefix() throws {
+        let cases: [([String], Int32)] = [
+            (["strokes", Fixtures.dth2242, "--display-rate", "abc"], 64),
+            (["strokes", Fixtures.dth2242, "--no-such-option"], 64),
+            (["sumary", Fixtures.dth2242], 64),
+            (["strokes", Fixtures.dth2242, "--display-rate", "0"], 64),
+            (["summary"], 64),
+            (["summary", "/nonexistent/pen.events"], 1),
+        ]
+        for (arguments, status) in cases {
+            let run = try cli.quill(arguments)
+            #expect(run.status == status, "\(arguments): \(run.status) \(run.error)")
+            #expect(run.error.hasPrefix("quill: error: "), "\(arguments): \(run.error)")
+            #expect(!run.error.contains("Error:"), "\(arguments): \(run.error)")
+        }
+        let help = try cli.quill(["strokes", "--help"])
+        #expect(help.status == 0 && help.output.contains("USAGE: quill strokes") && help.error.isEmpty, "help goes to standard output: \(help.error)")
     }
 }

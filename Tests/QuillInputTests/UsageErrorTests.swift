@@ -10,7 +10,7 @@ import Testing
     @Test func aValueOutOfRangeNamesItsOptionAndExits64() throws {
         let samples = try cli.quill("samples", Fixtures.cintiq12WX, "--display-rate", "0")
         #expect(samples.status == 64)
-        #expect(samples.error.hasPrefix("Error: --display-rate 0.0: expected"), "\(samples.error)")
+        #expect(samples.error.hasPrefix("quill: error: --display-rate 0.0: expected"), "\(samples.error)")
         #expect(samples.error.contains("Usage: quill samples "))
         let strokes = try cli.quill("strokes", Fixtures.cintiq12WX, "--emit", "predicted", "--horizon", "1")
         #expect(strokes.status == 64)

@@ -127,7 +127,7 @@ import Testing
         }.joined(separator: " ")
         // Two words (the recording's letters are pasted from eight writers' samples, which the word
         // network reads worse than real words: "Catt water" with the word prior of issue 40; real people's words are
-        // measured in Tools/train-handwriting/words).
+        // measured in Tools/research/quill_research/handwriting/words).
         #expect(read.split(separator: " ").count == 2, "quill recognize: \(recognize.output)")
         #expect(run.summary["text_boxes"] as? [String] == [read], "\(run.summary)")
         #expect(run.summary["scribble_edits"] as? [String] == ["wrote “\(read)”"])

@@ -71,7 +71,7 @@ enum LibinputTouchOracle {
         let group = try MockedDeviceGroup(recording: path)
         let program = try client.get()
         let seconds = group.listeningTime()
-        let run = try group.run([program, String(format: "%.3f", seconds)] + group.nodes.map(\.path), timeout: Int(seconds) + 30)
+        let run = try group.run([program, String(format: "%.3f", seconds)] + group.nodes.map(\.path), timeout: Int(seconds) + 30, endsWithStream: true)
         let log = run.error.split(separator: "\n").suffix(40).joined(separator: "\n")
         guard run.status == 0 else { throw Failure(description: "libinput-touch-events exited with \(run.status) on \(fixture):\n\(log)") }
         let nodes = Dictionary(uniqueKeysWithValues: group.nodes.enumerated().map { ("event\($0.element.number)", $0.offset) })

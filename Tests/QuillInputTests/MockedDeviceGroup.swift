@@ -102,15 +102,24 @@ final class MockedDeviceGroup {
     /// holding every node, quillmock.so preloaded for all of them; killed after `timeout`
     /// seconds. A run whose stream reached the program cut inside an event (see
     /// ``MockedTablet/isCut(_:)``) is run again, at most twice.
-    func run(_ arguments: [String], timeout: Int) throws -> Run {
-        var result = try runOnce(arguments, timeout: timeout)
-        for _ in 0..<2 where MockedTablet.isCut(result.error) { result = try runOnce(arguments, timeout: timeout) }
+    /// With `endsWithStream` the program (one that ends cleanly on Ctrl-C) gets SIGINT 1.75 s
+    /// (the headroom and listeningTime's default tail) after the last event of every node was read (see
+    /// ``MockedTablet/run(_:_:withEvents:environment:timeout:rebasesTimes:preload:endsWithStream:)``).
+    func run(_ arguments: [String], timeout: Int, endsWithStream: Bool = false) throws -> Run {
+        var result = try runOnce(arguments, timeout: timeout, endsWithStream: endsWithStream)
+        for _ in 0..<2 where MockedTablet.isCut(result.error) { result = try runOnce(arguments, timeout: timeout, endsWithStream: endsWithStream) }
         return result
     }
 
-    private func runOnce(_ arguments: [String], timeout: Int) throws -> Run {
+    private func runOnce(_ arguments: [String], timeout: Int, endsWithStream: Bool) throws -> Run {
         let base = Int64((MonotonicClock.now() + 0.5) * 1_000_000)
-        var umockdev = try MockedTablet.umockdevRun(timeout: timeout)
+        // The stream starts once the program reads a node (as MockedTablet's runs).
+        let ready = TestScratch.directory.appendingPathComponent("quill-ready-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: ready) }
+        var umockdev = try MockedTablet.umockdevRun(timeout: timeout, readyFile: ready, lead: Self.lead, notBefore: base + 50_000)
+        // With endsWithStream: SIGINT once every node's wake-up and events were read, and the timers
+        // their last events start had the time listeningTime's default tail gives them.
+        let stop = endsWithStream ? "export QUILL_MOCK_STOP_AFTER='\(nodes.map { $0.events.count + 1 }.reduce(0, +)) \(Self.headroom + 1.5)'\n" : ""
         var database = ""
         for node in nodes {
             let events = file(node, "events")
@@ -123,7 +132,8 @@ final class MockedDeviceGroup {
         let script = """
             mkdir -p "$UMOCKDEV_DIR/run/udev/data"
             \(database)export QUILL_MOCK_NODE='\(nodes.map(\.path).joined(separator: " "))' QUILL_MOCK_RDEV='\(nodes.map { "13:\($0.minor)" }.joined(separator: " "))' QUILL_MOCK_HEADROOM=\(Self.headroom) QUILL_MOCK_SAY_HEADROOM=1
-            LD_PRELOAD="\(library):$LD_PRELOAD" exec "$@"
+            export QUILL_MOCK_READY_FILE='\(ready)' QUILL_MOCK_STREAM_FROM=\(base + Int64(Self.lead * 1_000_000))
+            \(stop)LD_PRELOAD="\(library):$LD_PRELOAD" exec "$@"
             """
         umockdev += ["--", "/bin/sh", "-c", script, "sh"]
         let result = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/timeout"), umockdev + arguments, deadline: Double(timeout) + 30)

@@ -148,10 +148,10 @@ final class MockedTablet {
     /// seconds of a recording fell behind its own stamps by more than the headroom (measured:
     /// 0.33 s of 0.5 on two busy cores) and libinput's 50 ms forced proximity-out expired inside
     /// a stroke. Paced, each event is written at the sum of the gaps before it.
-    /// With `readyFile`, the stream's lead ends once the program has read a node (see quillpace.c),
-    /// not before `notBefore` (CLOCK_MONOTONIC µs).
-    static func umockdevRun(timeout: Int, readyFile: String? = nil, notBefore: Int64 = 0) throws -> [String] {
-        let handshake = readyFile.map { ["QUILL_PACE_READY_FILE=\($0)", "QUILL_PACE_NOT_BEFORE=\(notBefore)"] } ?? []
+    /// With `readyFile`, the stream's lead (`lead` seconds) ends once the program has read a node
+    /// (see quillpace.c), not before `notBefore` (CLOCK_MONOTONIC µs).
+    static func umockdevRun(timeout: Int, readyFile: String? = nil, lead: Double = MockedTablet.lead, notBefore: Int64 = 0) throws -> [String] {
+        let handshake = readyFile.map { ["QUILL_PACE_READY_FILE=\($0)", "QUILL_PACE_LEAD=\(lead)", "QUILL_PACE_NOT_BEFORE=\(notBefore)"] } ?? []
         return ["-s", "KILL", "\(timeout)", "/usr/bin/env", "LD_PRELOAD=\(try pacingLibrary.get())", "QUILL_PACE_SLEEPS=1"] + handshake + ["/usr/bin/umockdev-run"]
     }
 
@@ -172,8 +172,8 @@ final class MockedTablet {
     /// read, the unplug knobs) and the udev database entry is written inside the sandbox. `environment` (e.g. QUILL_MOCK_UNPLUG_AFTER) is given to the
     /// program only: the test process's own environment is never changed (other tests run in
     /// parallel and spawn processes).
-    func run(_ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true, preload: [String] = [], endsWithStream: Bool = false) throws -> (status: Int32, output: String, error: String) {
-        try MockedTablet.run([self], arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes, preload: preload, endsWithStream: endsWithStream)
+    func run(_ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true, preload: [String] = [], endsWithStream: Bool = false, startsWhenRead: Bool = true) throws -> (status: Int32, output: String, error: String) {
+        try MockedTablet.run([self], arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes, preload: preload, endsWithStream: endsWithStream, startsWhenRead: startsWhenRead)
     }
 
     /// Runs `arguments` inside one umockdev-run holding all of `mocks` (each on its own node).
@@ -184,22 +184,26 @@ final class MockedTablet {
     /// exactly to the microsecond, so live and replay compare as they are.
     /// `preload`: more LD_PRELOAD libraries for the program (e.g. Tools/mock/uinputshim.c's).
     /// `endsWithStream`: the program (one that ends cleanly on Ctrl-C, as `quill live`) gets SIGINT
-    /// `MockedTablet.streamGrace` seconds after the first mock's last event was read, so the run
+    /// `MockedTablet.streamGrace` seconds after every mock's last event was read, so the run
     /// lasts as long as its stream, however late a loaded machine plays it; its `--duration`
     /// stays the bound.
-    static func run(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true, preload: [String] = [], endsWithStream: Bool = false) throws -> (status: Int32, output: String, error: String) {
+    /// `startsWhenRead`: the stream starts 0.2 s after the program first read a node, not after the
+    /// whole ``lead``; its stamps move to match, but the wake-up keeps its own, so the gap between
+    /// them is not `lead`. Off for runs whose output keeps the stream's raw times (a recorder's
+    /// file) or that time the program against the stream (a signal sent after so many seconds).
+    static func run(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool = true, environment: [String: String] = [:], timeout: Int = 60, rebasesTimes: Bool = true, preload: [String] = [], endsWithStream: Bool = false, startsWhenRead: Bool = true) throws -> (status: Int32, output: String, error: String) {
         var environment = environment
-        if endsWithStream, withEvents, let first = mocks.first {
-            environment["QUILL_MOCK_STOP_AFTER"] = "\(first.played.count) \(streamGrace)"
+        if endsWithStream, withEvents {
+            environment["QUILL_MOCK_STOP_AFTER"] = "\(mocks.map(\.played.count).reduce(0, +)) \(streamGrace)"
         }
         // umockdev's node is a pty, which hands a reader that fell behind part of an event; the
         // helper reads the rest at once (a kernel node never cuts an event). Should that fail
         // ("left cut"; libevdev: EINVAL, and libinput silently stops reading the node) the run says
         // nothing about Quill: it is run again, at most twice, and the last one stands (so is a
         // run whose cut the helper completed: see isCut).
-        var result = try runOnce(mocks, arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes, preload: preload)
+        var result = try runOnce(mocks, arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes, preload: preload, startsWhenRead: startsWhenRead)
         for _ in 0..<2 where isCut(result.error) {
-            result = try runOnce(mocks, arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes, preload: preload)
+            result = try runOnce(mocks, arguments, withEvents: withEvents, environment: environment, timeout: timeout, rebasesTimes: rebasesTimes, preload: preload, startsWhenRead: startsWhenRead)
         }
         return result
     }
@@ -211,14 +215,14 @@ final class MockedTablet {
         messages.contains("libevdev_next_event failed: Invalid argument") || messages.contains("inside an event")
     }
 
-    private static func runOnce(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool, environment: [String: String], timeout: Int, rebasesTimes: Bool, preload: [String]) throws -> (status: Int32, output: String, error: String) {
+    private static func runOnce(_ mocks: [MockedTablet], _ arguments: [String], withEvents: Bool, environment: [String: String], timeout: Int, rebasesTimes: Bool, preload: [String], startsWhenRead: Bool) throws -> (status: Int32, output: String, error: String) {
         // Stamped half a second ahead (see writeEvents), one base for every mocked tablet.
         let base = Int64((MonotonicClock.now() + 0.5) * 1_000_000)
         // The stream starts 0.2 s after the program first reads a node, not after the whole lead
         // (quillpace.so waits for quillmock.so's file), and its stamps move to the moment it is read.
         let ready = TestScratch.directory.appendingPathComponent("quill-ready-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: ready) }
-        var umockdev = try umockdevRun(timeout: timeout, readyFile: ready, notBefore: base + 50_000)
+        var umockdev = try umockdevRun(timeout: timeout, readyFile: startsWhenRead ? ready : nil, notBefore: base + 50_000)
         for mock in mocks {
             umockdev += [
                 "--device", mock.directory.appendingPathComponent("device.umockdev").path,
@@ -239,7 +243,7 @@ final class MockedTablet {
         let script = """
             mkdir -p "$UMOCKDEV_DIR/run/udev/data" && \(database)
             export QUILL_MOCK_NODE='\(mocks.map(\.node).joined(separator: " "))' QUILL_MOCK_RDEV='\(mocks.map(\.deviceNumber).joined(separator: " "))' QUILL_MOCK_HEADROOM=\(MockedTablet.headroom)
-            export QUILL_MOCK_READY_FILE='\(ready)' QUILL_MOCK_STREAM_FROM=\(base + Int64(MockedTablet.lead * 1_000_000))
+            \(startsWhenRead ? "export QUILL_MOCK_READY_FILE='\(ready)' QUILL_MOCK_STREAM_FROM=\(base + Int64(MockedTablet.lead * 1_000_000))" : "")
             \(exports)
             LD_PRELOAD="\(([library] + preload).joined(separator: ":")):$LD_PRELOAD" exec "$@"
             """

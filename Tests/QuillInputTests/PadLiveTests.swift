@@ -38,7 +38,7 @@ struct PadLiveTests {
         let run = try mock.run([
             CommandLineTests.executable.path, "live", "--device", mock.node, "--backend", backend, "--emit", "pad",
             "--duration", "\(mock.playedDuration + 1.5)",
-        ])
+        ], endsWithStream: true)
         #expect(run.status == 0, "\(run.error)")
         let live = try Self.objects(run.output)
         let replay = try Self.objects(try cli.quill("pad", mock.expectedRecording).output)

@@ -41,7 +41,7 @@ struct RecordCompatibilityTests {
         let ours = mock.directory.appendingPathComponent("quill.yml").path
         let theirs = mock.directory.appendingPathComponent("libinput.yml").path
         let seconds = Int(mock.playedDuration.rounded(.up)) + 2
-        let quill = try mock.run([CommandLineTests.executable.path, "record", "--device", MockedTablet.node, "-o", ours, "--duration", "\(seconds)"])
+        let quill = try mock.run([CommandLineTests.executable.path, "record", "--device", MockedTablet.node, "-o", ours, "--duration", "\(seconds)"], endsWithStream: true, startsWhenRead: false)
         #expect(quill.status == 0, "\(quill.error)")
         // libinput record runs until SIGINT, then completes its YAML. It drops what is pending on
         // the node when it starts; on a loaded machine it once started after umockdev had played
@@ -50,7 +50,7 @@ struct RecordCompatibilityTests {
         // not a difference of the recorders: such a capture is taken again (up to three times).
         var theirFrames: [[InputEvent]] = []
         for _ in 0..<3 {
-            let libinput = try mock.run(["/usr/bin/timeout", "-s", "INT", "\(seconds)", Self.libinputRecord, "-o", theirs, MockedTablet.node])
+            let libinput = try mock.run(["/usr/bin/timeout", "-s", "INT", "\(seconds)", Self.libinputRecord, "-o", theirs, MockedTablet.node], startsWhenRead: false)
             #expect(FileManager.default.fileExists(atPath: theirs), "libinput record wrote nothing: \(libinput.error)")
             theirFrames = try Self.frames(theirs)
             if theirFrames.first?.count == 1 { break }

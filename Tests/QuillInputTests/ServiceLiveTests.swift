@@ -101,7 +101,7 @@ struct ServiceLiveTests {
         // libinput, reading the captured virtual tablet, sees a pen that becomes an eraser after
         // the double tap, at the real stream's positions.
         let virtual = try MockedTablet(recording: capture)
-        let libinput = try virtual.run([CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * virtual.duration + 2)"])
+        let libinput = try virtual.run([CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * virtual.duration + 2)"], endsWithStream: true)
         #expect(libinput.status == 0, "\(libinput.error)")
         let samples = try LiveSample.parse(libinput.output)
         func toolChanges(_ samples: [LiveSample]) -> [String] { samples.map(\.tool).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } } }

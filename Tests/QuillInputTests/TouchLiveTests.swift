@@ -164,13 +164,14 @@ struct TouchLiveRun {
     var error: String
     var rows: [TouchRow]
 
-    /// Runs `quill live ARGUMENTS` on `group` for the whole stream (``MockedDeviceGroup/listeningTime(tail:)``);
+    /// Runs `quill live ARGUMENTS` on `group` for the whole stream (until a second after its last
+    /// event was read, ``MockedDeviceGroup/listeningTime(tail:)`` at most);
     /// the `"t"` of every row is moved from the run's clock (its start is on standard error) to
     /// the recording's, exactly to the microsecond.
     init(_ group: MockedDeviceGroup, _ arguments: [String], environment: [String] = []) throws {
         let seconds = group.listeningTime()
         let command = ["/usr/bin/env"] + environment + [CommandLineTests.executable.path, "live"] + arguments + ["--duration", String(format: "%.3f", seconds)]
-        let run = try group.run(command, timeout: Int(seconds) + 30)
+        let run = try group.run(command, timeout: Int(seconds) + 30, endsWithStream: true)
         status = run.status
         error = run.error
         guard let runStart = LiveClock.runStart(in: run.error) else {

@@ -23,6 +23,7 @@
 #include <fcntl.h>
 #include <libinput.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,6 +132,12 @@ static void drain(struct libinput *li) {
     fflush(stdout);
 }
 
+static volatile sig_atomic_t interrupt_requested;
+static void interrupted(int signal_number) {
+    (void)signal_number;
+    interrupt_requested = 1;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: %s SECONDS /dev/input/eventN...\n", argv[0]);
@@ -153,8 +160,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "libinput-touch-events: reading at CLOCK_MONOTONIC %lld\n", (long long)(now_seconds() * 1e6));
     double end = now_seconds() + seconds;
     struct pollfd ready = { .fd = libinput_get_fd(li), .events = POLLIN };
+    /* Ctrl-C (quillmock's QUILL_MOCK_STOP_AFTER once the stream is over) ends the run as its time does. */
+    signal(SIGINT, interrupted);
     drain(li);
-    for (double left; (left = end - now_seconds()) > 0;) {
+    for (double left; !interrupt_requested && (left = end - now_seconds()) > 0;) {
         poll(&ready, 1, (int)(left * 1000) + 1);
         drain(li);
     }

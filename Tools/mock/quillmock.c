@@ -40,8 +40,8 @@
  *     another gets EBUSY; EVIOCGRAB 0 or closing the fd releases it), and said on standard error
  *     ("quillmock: EVIOCGRAB 1 on mocked node 1", "… released by close"), so a test sees that a
  *     program let its tablet go.
- *  9. QUILL_MOCK_STOP_AFTER="N S": once N input events have been read from the first mocked node
- *     (the whole stream the test plays), the program gets SIGINT S seconds later — as a person
+ *  9. QUILL_MOCK_STOP_AFTER="N S": once N input events have been read from the mocked nodes, all
+ *     together (the whole stream the test plays), the program gets SIGINT S seconds later — as a person
  *     presses Ctrl-C when the pen is put down — so a run ends with its stream instead of waiting
  *     out a `--duration` long enough for a loaded machine. S covers what still comes after the
  *     last event (libinput's 50 ms proximity timer, a double tap's deadline). Said on standard
@@ -79,6 +79,7 @@
 
 static char mocked_fds[MAX_FDS];  /* 0: not a mocked node; else its place in QUILL_MOCK_NODE, from 1 */
 static long events_read;  /* input events read from the first mocked node, all fds */
+static long stream_events_read;  /* input events read from every mocked node (knob 9) */
 #define EVENT_SIZE 24     /* struct input_event on 64-bit Linux */
 
 static long unplug_after(void) {
@@ -497,7 +498,7 @@ static void stop_after_stream(void) {
     if (armed) return;
     const char *text = getenv("QUILL_MOCK_STOP_AFTER");
     long wanted;
-    if (!text || sscanf(text, "%ld %lf", &wanted, &grace) != 2 || events_read < wanted) return;
+    if (!text || sscanf(text, "%ld %lf", &wanted, &grace) != 2 || stream_events_read < wanted) return;
     armed = 1;
     fprintf(stderr, "quillmock: the stream's %ld events were read; SIGINT in %g s\n", wanted, grace);
     pthread_t thread;
@@ -533,6 +534,9 @@ ssize_t read(int fd, void *buffer, size_t count) {
         if (mocked == 1 && result > 0) {
             events_read += result / EVENT_SIZE;
             note_stream(buffer, (size_t)result);
+        }
+        if (mocked && result > 0) {
+            stream_events_read += result / EVENT_SIZE;
             stop_after_stream();
         }
         return result;
@@ -547,8 +551,10 @@ ssize_t read(int fd, void *buffer, size_t count) {
     ssize_t result = whole_events(fd, buffer, count, next_read(fd, buffer, count));
     if (result > 0) {
         events_read += result / EVENT_SIZE;
+        stream_events_read += result / EVENT_SIZE;
         shift_times(buffer, result);
         note_stream(buffer, (size_t)result);
+        stop_after_stream();
     }
     return result;
 }

@@ -3,7 +3,7 @@
 
 Usage: python3 Benchmarks/hour.py [--quill PATH] [--runs N] [--file PATH]
 
-Generates the hour once (Tools/compare/generate.py --hour: 1 800 cursive strokes of 2 s, 864 000
+Generates the hour once (Tools/research/quill_research/compare/generate.py --hour: 1 800 cursive strokes of 2 s, 864 000
 contact samples, ≈ 102 MB) into out/hour/, then times each command on it (best of N runs, wall
 clock, output to /dev/null) and prints a
 Markdown table with each command's time as a multiple of `quill summary`'s — reading and decoding
@@ -47,10 +47,9 @@ def main():
     hour = Path(args.file)
     if not hour.exists():
         hour.parent.mkdir(parents=True, exist_ok=True)
-        sys.path.insert(0, str(ROOT / "Tools" / "compare"))
-        import generate
         print(f"generating {hour} …", file=sys.stderr)
-        generate.hour(str(hour))
+        subprocess.run([sys.executable, "-m", "quill_research.compare.generate", "--hour", str(hour)],
+                       cwd=ROOT / "Tools" / "research", check=True, timeout=1800)
     png = hour.parent / "hour.png"
     commands = [
         ("quill summary", ["summary", str(hour)]),

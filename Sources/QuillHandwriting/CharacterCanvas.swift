@@ -4,7 +4,7 @@
 /// Zinnia splits each stroke recursively at its farthest point from the chord and stores the
 /// pieces at heap indexes 2·id + 1, 2·id + 2: a stroke of n vertices can reach depth n and
 /// allocate ≈ 2ⁿ entries (a real retracing stroke grew a process to 24 GB; ink-recognition.md).
-/// The cleaning, the same in training (`Tools/train-handwriting`) and recognition:
+/// The cleaning, the same in training (`Tools/research/quill_research/handwriting`) and recognition:
 /// 1. the character's box is scaled to ``fill`` of the canvas on its longer side (aspect kept;
 ///    ``tegakiFill`` for Debian's Japanese Tegaki model) and centred — or, when the cell it was written in is known (Japanese and Chinese are
 ///    written in square cells, and their models know a character's place in it: 口 is small,

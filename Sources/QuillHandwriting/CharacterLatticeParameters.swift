@@ -13,7 +13,7 @@ import QuillCore
 /// throws a `ParameterError` naming the field; nothing is clamped.
 ///
 /// The defaults were chosen on the training writers of Tegaki (`tegaki-lab/data/train/`
-/// `japanese-native1`, checked on `japanese-learner1`; Tools/train-handwriting/japanese), never on
+/// `japanese-native1`, checked on `japanese-learner1`; Tools/research/quill_research/handwriting/japanese), never on
 /// its reserved `eval/` sets.
 public struct CharacterLatticeParameters: Hashable, Sendable {
     /// The most strokes one character may have (1 … 100). Default 30 (鬱 has 29).

@@ -11,7 +11,7 @@ import Foundation
 /// Debian `libzinnia`) with Debian's Tegaki models, Japanese by Quill's Japanese network instead
 /// when it is installed (``JapaneseNetwork``; the choice:
 /// ``characterClassifier(zinniaModel:japaneseNetworkPaths:)``); English characters by Quill's
-/// classifier of the pen's directions (``LatinClassifier``, trained on UNIPEN by `Tools/train-handwriting`), or
+/// classifier of the pen's directions (``LatinClassifier``, trained on UNIPEN by `Tools/research/quill_research/handwriting`), or
 /// by a Zinnia model given as `modelPath`; English words are then read with a word list (Debian
 /// `wamerican`). English words, printed or cursive, are read whole by Quill's word network
 /// (``WordNetwork``, `words.network` beside the English model) over the word list

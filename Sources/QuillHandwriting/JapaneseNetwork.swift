@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Quill's Japanese character classifier: the pen's directions on a grid, read by a small network
-/// (trained by `Tools/train-handwriting/japanese/` on Tomoe's kanji and KanjiVG's glyphs, distorted;
+/// (trained by `Tools/research/quill_research/handwriting/japanese/` on Tomoe's kanji and KanjiVG's glyphs, distorted;
 /// measured on Tegaki's real-pen training writers, which it never saw).
 ///
 /// A character cleaned as Zinnia reads it (``CharacterCanvas``, fitted to
@@ -21,7 +21,7 @@ import Foundation
 /// (natural log, ≤ 0) scaled by ``scoreScale`` and shifted by ``scoreOffset`` into the range of
 /// Zinnia's scores, which ``CharacterLattice``'s weights were chosen for.
 ///
-/// The model file (`japanese.network`; `Tools/train-handwriting/japanese/export.py`), little-endian:
+/// The model file (`japanese.network`; `Tools/research/quill_research/handwriting/japanese/export.py`), little-endian:
 /// "QUILLJN1"; UInt32 byte count of the classes and the classes (UTF-8, one line each, "\n" after
 /// each); UInt32 tensor count (6); each tensor UInt32 rank, its dimensions (UInt32 each), Float32
 /// values row-major: weight (384, featureCount), bias, weight (192, 384), bias, weight (classes, 192),
@@ -41,7 +41,7 @@ struct JapaneseNetwork: CharacterClassifier {
     static let cell = 100.0
     static let origin = 100.0
     /// log-probability → lattice score: score = scoreOffset + scoreScale × ln p (checked with
-    /// `Tools/train-handwriting/japanese/tune_lattice.py --network` on the writer native1, learner1
+    /// `Tools/research/quill_research/handwriting/japanese/tune_lattice.py --network` on the writer native1, learner1
     /// held out: with the lattice's default weights every character alone is one character and
     /// every row of eight at 25 mm is eight; a search of the two found nothing better held out).
     static let scoreScale = 0.25

@@ -6,7 +6,7 @@ import Foundation
 
 /// Quill's English character classifier: 8-direction features of the pen's path on a grid, and a
 /// small neural network (two hidden layers of rectified units, then softmax) trained on UNIPEN
-/// writers (`Tools/train-handwriting/latin/`).
+/// writers (`Tools/research/quill_research/handwriting/latin/`).
 ///
 /// A character is fitted into a unit square (its longer side 1, aspect kept), each stroke is
 /// resampled every 0.02; each step between resampled points adds its length to the two nearest of
@@ -18,7 +18,7 @@ import Foundation
 /// max(0, a dot product of the layer below plus a bias), each class's score a dot product of the
 /// last hidden layer plus a bias, read as log-probabilities (log-softmax).
 ///
-/// The model file (`latin.classifier`, `Tools/train-handwriting/latin/SPEC.md`), little-endian:
+/// The model file (`latin.classifier`, `Tools/research/quill_research/handwriting/latin/SPEC.md`), little-endian:
 /// "LAT3", then UInt32 dimension D, classes K, grid values P, grid G (8), trajectory values T (0),
 /// hidden layers L and their widths H₁ … H_L, then Float32 mean[D], spread[D], each hidden layer's
 /// weights[Hₗ][Hₗ₋₁] and bias[Hₗ] (H₀ = D), the output weights[K][H_L] and bias[K]. The earlier

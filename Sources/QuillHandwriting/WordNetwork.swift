@@ -5,14 +5,14 @@ import Foundation
 #endif
 
 /// Quill's English word network: reads a whole written word (printed or cursive) from the pen's
-/// path, trained with CTC on UNIPEN's real words by `Tools/train-handwriting/words/`.
+/// path, trained with CTC on UNIPEN's real words by `Tools/research/quill_research/handwriting/words/`.
 ///
 /// The ink is resampled along the pen's path (``features(_:)``), one vector of four values a point;
 /// three 1-D convolutions (rectified; the second with stride 2) run over them, then one
 /// bidirectional GRU layer (PyTorch's gates r, z, n), then a linear layer and log-softmax give, for
 /// each frame, the log-probabilities of CTC's blank (class 0) and of each character of ``alphabet``.
 ///
-/// The model file (`words.network`; `Tools/train-handwriting/words/export.py`), little-endian:
+/// The model file (`words.network`; `Tools/research/quill_research/handwriting/words/export.py`), little-endian:
 /// "QUILLWN1"; UInt32 alphabet byte count and the alphabet (UTF-8, one class a character); UInt32
 /// tensor count; each tensor UInt32 rank, its dimensions (UInt32 each), Float32 values row-major.
 /// Tensors: the convolutions' shape (convolutions × 4: in, out, kernel, stride), each convolution's

@@ -1,7 +1,7 @@
 /// How common the words of a word list are: a log prior (nats, ≤ 0) for each word, by tier, which
 /// ``WordBeamSearch`` adds (times ``WordBeamSearch/Parameters/priorWeight``) to the network's
 /// log-probability of the word. Read from the trailing section of `words.network`
-/// (``WordNetwork/priors``), written by `Tools/train-handwriting/words/export.py` from SCOWL's
+/// (``WordNetwork/priors``), written by `Tools/research/quill_research/handwriting/words/export.py` from SCOWL's
 /// levels of commonness (Kevin Atkinson's word lists, the ones Debian's `wamerican` is made of).
 ///
 /// The section, little-endian: "QWPRIOR1"; UInt32 tier count (1 … 16); each tier a Float32 log

@@ -1,7 +1,7 @@
 /// Quill's handwriting models (Resources/latin.classifier with latin.classes, the English default,
-/// and latin.model for Zinnia, both trained by Tools/train-handwriting on UNIPEN; words.network,
+/// and latin.model for Zinnia, both trained by Tools/research/quill_research/handwriting on UNIPEN; words.network,
 /// English words whole; japanese.network, Japanese characters, trained by
-/// Tools/train-handwriting/japanese on Tomoe and KanjiVG; provenance and licence beside each) as a
+/// Tools/research/quill_research/handwriting/japanese on Tomoe and KanjiVG; provenance and licence beside each) as a
 /// package resource of its own: a module apart so that its resource bundle (and the Foundation
 /// that reads bundles) is linked into the `quill` command and the tests, never into
 /// QuillHandwriting or libquill, which find the files by path.

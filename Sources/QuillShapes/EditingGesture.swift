@@ -12,7 +12,7 @@ public struct EditingGesture: Hashable, Sendable {
         /// of the scribble's length; the scribble at most 0.8 times as wide across its passes as
         /// along them, and 65 % of its length gone over by three passes or more): deletes what it
         /// covers. Real handwriting written over ink is
-        /// taken for one in about 1 stroke in 1 000 (UNIPEN: `Tools/gestures`).
+        /// taken for one in about 1 stroke in 1 000 (UNIPEN: `Tools/research/quill_research/gestures`).
         case scratchOut = "scratch-out"
         /// A closed loop around content (its ends within a quarter of its size, going round at
         /// least 306°): selects what it encloses.

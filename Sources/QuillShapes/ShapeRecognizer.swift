@@ -178,7 +178,7 @@ public struct ShapeRecognizer: Sendable {
     /// Whether the stroke goes round: its ends within ``closedGap`` of its size, or within
     /// ``openGap`` when it turns at least ``closingSweep`` round its centroid. People rarely close
     /// a circle or a rectangle they draw: on Apple Pencil drawings of circles and ovals the ends
-    /// are 0.25–0.5 of the size apart in one of six (Tools/shapes/real.py).
+    /// are 0.25–0.5 of the size apart in one of six (Tools/research/quill_research/shapes/real.py).
     static func isClosed(_ stroke: [Point], size: Double) -> Bool {
         let gap = PlaneGeometry.distance(stroke[0], stroke[stroke.count - 1])
         if gap <= closedGap * size { return true }

@@ -2,7 +2,7 @@ import QuillCore
 
 /// Predicts the tip `horizon` seconds ahead by combining the last eight sample intervals'
 /// velocities with ``TipPredictor``'s (Kalman) prediction, the weights learnt by least squares
-/// from the pen's own samples as it writes ("ALSK-8G": `Tools/prediction/SPEC.md`).
+/// from the pen's own samples as it writes ("ALSK-8G": `Tools/research/quill_research/prediction/SPEC.md`).
 ///
 /// Each sample gives 12 features per axis, in millimetres: h·v₀ … h·v₇ (the newest interval's
 /// velocity first; an interval not yet seen repeats the oldest one), the Kalman prediction's
@@ -30,9 +30,9 @@ import QuillCore
 /// worse than the Kalman filter on this pen, ``add(x:y:timing:kalman:)`` returns the Kalman
 /// prediction (``usesLearnedWeights``).
 ///
-/// Measured (`Tools/prediction`): on the held-out UNIPEN writers lav and sie (58 k predictions),
+/// Measured (`Tools/research/quill_research/prediction`): on the held-out UNIPEN writers lav and sie (58 k predictions),
 /// RMS error 0.816 × constant velocity's at 10 ms and 0.778 × at 16.7 ms (the Kalman filter alone
-/// 1.11 × and 1.15 ×); on every synthetic profile of `Tools/compare` no worse than the Kalman filter.
+/// 1.11 × and 1.15 ×); on every synthetic profile of `Tools/research/quill_research/compare` no worse than the Kalman filter.
 public struct AdaptivePredictor: Sendable {
     /// Velocity lags.
     static let lags = 8
@@ -42,7 +42,7 @@ public struct AdaptivePredictor: Sendable {
     /// pass): on UNIPEN's tuning writers 10 and 200 predict alike (0.318 / 0.319 mm RMS at 10 ms,
     /// 0.554 / 0.556 at 16.7 ms; held out, lav + sie, 0.288 / 0.290 and 0.473 / 0.477), but one
     /// 1.3–2.5 s synthetic stroke teaches a light prior enough to average a noisy sensor
-    /// (`Tools/compare`'s 120 Hz noisy circle 0.89 → 0.79 × constant velocity's error at 8.3 ms).
+    /// (`Tools/research/quill_research/compare`'s 120 Hz noisy circle 0.89 → 0.79 × constant velocity's error at 8.3 ms).
     static let priorRows = 10.0
     /// The speed (mm/s) at which the gated features count half.
     static let gateSpeed = 30.0

@@ -36,7 +36,7 @@ public struct PredictionParameters: Hashable, Sendable {
     /// (or the filter's own, if lower) carries the tip in the horizon, plus what
     /// ``maximumAcceleration`` adds. Measured on real handwriting (UNIPEN train_r01_v07, the 37
     /// tuning writers with real timing, 20.9 M pen-down samples at 60–205 Hz, positions smoothed
-    /// over three samples: `Tools/compare/kinematics.py`): p99.99 0.89 m/s, the fastest sample
+    /// over three samples: `Tools/research/quill_research/compare/kinematics.py`): p99.99 0.89 m/s, the fastest sample
     /// but a digitizer's glitches 1.04 m/s. 1.5 m/s is above every one.
     public static let maximumSpeed = 1500.0
     /// The largest acceleration of a pen tip in handwriting, mm/s²: the same samples' p99.99 is

@@ -4,7 +4,7 @@ import Testing
 @testable import QuillHandwriting
 
 /// Quill's Japanese network (``JapaneseNetwork``): Swift's port against its trainer's check vectors
-/// (Tools/train-handwriting/japanese/export.py; Tests/Fixtures/handwriting/japanese-check-vectors.json,
+/// (Tools/research/quill_research/handwriting/japanese/export.py; Tests/Fixtures/handwriting/japanese-check-vectors.json,
 /// computed on Tegaki training-writer characters, GPL-2.0 as TEGAKI-LICENSE.md says), real Tegaki
 /// characters read through `quill recognize`'s path, and model files it must refuse.
 @Suite struct JapaneseNetworkTests {

@@ -2,7 +2,7 @@ import Foundation
 @testable import QuillHandwriting
 import Testing
 
-/// Quill's English classifier against its trainer: the features and scores `Tools/train-handwriting/latin`
+/// Quill's English classifier against its trainer: the features and scores `Tools/research/quill_research/handwriting/latin`
 /// (numpy) computed for five held-out UNIPEN characters (Tests/Fixtures/handwriting/latin-check-vectors.json,
 /// CC BY 4.0 as UNIPEN-LICENSE.md says), computed again here.
 @Suite struct LatinClassifierTests {

@@ -2,12 +2,12 @@ import Foundation
 import QuillHandwriting
 import Testing
 
-/// Quill's English model (Tools/train-handwriting, UNIPEN) on 300 characters of the writers it was
+/// Quill's English model (Tools/research/quill_research/handwriting, UNIPEN) on 300 characters of the writers it was
 /// never trained on (Tests/Fixtures/handwriting/UNIPEN-LICENSE.md), and words put together from them.
 @Suite struct LatinTests {
     static var samples: [HeldOutWriting.Sample] { HeldOutWriting.samples }
 
-    /// Top-1 on held-out writers' isolated characters (100 of each kind). Tools/train-handwriting
+    /// Top-1 on held-out writers' isolated characters (100 of each kind). Tools/research/quill_research/handwriting
     /// measured on all 33 594 of their letters and digits: digits 83.9 %, capitals 93.3 % and lower
     /// case 80.8 % ignoring case — short of the issue's goals for digits and all (95 %, 85 %); this
     /// sample reads 81, 98 and 83 (the linear classifier before it 80, 95 and 71; Zinnia's model
@@ -69,7 +69,7 @@ import Testing
         print("words read (\(oneHand ? "one hand" : "letters as they come")): \(read) of \(words.count): \(misread)")
         // Measured 10 of 20 as the letters come (a descender or a small letter beside a big one splits
         // a word) and 15 of 20 written as one hand (Zinnia's model: 4 and 7; 11 and 14 while an i's
-        // dot was a character of its own). On 400 words (Tools/scribble/words_eval.py): 76.8 and
+        // dot was a character of its own). On 400 words (Tools/research/quill_research/scribble/words_eval.py): 76.8 and
         // 78.5 %; the misses left are letters (dog → log, light → tight).
         #expect(read >= (oneHand ? 14 : 10), "\(misread)")
     }

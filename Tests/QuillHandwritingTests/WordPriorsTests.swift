@@ -22,7 +22,7 @@ import Testing
 
     @Test func theShippedNetworkKnowsHowCommonWordsAre() throws {
         let priors = try #require(try WordNetworkTests.network().priors)
-        // SCOWL's levels 10, 20 and 35 of Debian's wamerican (Tools/train-handwriting/words/priors.py).
+        // SCOWL's levels 10, 20 and 35 of Debian's wamerican (Tools/research/quill_research/handwriting/words/priors.py).
         #expect((35_000...45_000).contains(priors.count), "\(priors.count) words with a tier")
         let the = priors.logPrior(Self.bytes("the")), house = priors.logPrior(Self.bytes("house")), rare = priors.logPrior(Self.bytes("zymurgy"))
         #expect(the >= house && house > rare, "the \(the), house \(house), zymurgy \(rare)")

@@ -86,7 +86,7 @@ import Testing
     /// Real handwriting the first rule took for scratch-outs (UNIPEN writers' words and letters, y
     /// up, mm: cursive 'after', 'thing', 'essay', a one-stroke 'a'; Tests/Fixtures/handwriting/
     /// UNIPEN-LICENSE.md) and generated scratches, with the verdicts and the two new measures as
-    /// `Tools/gestures/scratch.py` computes them: written over ink, ten of the twelve real strokes
+    /// `Tools/research/quill_research/gestures/scratch.py` computes them: written over ink, ten of the twelve real strokes
     /// are ink now (a writer's own scribble and a compressed 'POSTHUMOUS' still erase), every
     /// scratch still erases.
     @Test func handwritingOverInkIsInkAndScratchesStillErase() throws {

@@ -5,7 +5,7 @@ import QuillShapes
 import QuillStroke
 import Testing
 
-/// Hold to snap on Recordings/shapes (Tools/shapes/generate.py): drawings of every class by a
+/// Hold to snap on Recordings/shapes (Tools/research/quill_research/shapes/generate.py): drawings of every class by a
 /// simulated hand, held or lifted, and real UNIPEN handwriting, as written and held 0.5 s.
 @Suite struct ShapeRecordingTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -4,7 +4,7 @@ import QuillTestSupport
 import Testing
 @testable import QuillStroke
 
-/// The adaptive predictor (`Tools/prediction/SPEC.md`): a new pen predicts as the Kalman filter
+/// The adaptive predictor (`Tools/research/quill_research/prediction/SPEC.md`): a new pen predicts as the Kalman filter
 /// does, the weights move from it as the pen teaches, and bad samples never poison them.
 @Suite struct AdaptivePredictorTests {
     /// Seeded handwriting-like strokes: loops of 3–5 Hz drifting along the line, pauses, pressure

@@ -4,7 +4,7 @@ import Testing
 @testable import QuillStroke
 
 /// Properties of the smoother and predictor on synthetic pen motion with seeded noise.
-/// (Lag, jitter and error are compared against peers by Tools/compare; here they are bounded.)
+/// (Lag, jitter and error are compared against peers by Tools/research/quill_research/compare; here they are bounded.)
 @Suite struct SmoothingTests {
     /// Gaussian noise (Box–Muller), mm.
     func noise(_ sigma: Double, _ random: inout SeededRandom) -> Double {
@@ -95,7 +95,7 @@ import Testing
     }
 
     /// RMS distance (mm) of the display from its mean while a pen rests for 1.5 s (the first 0.3 s
-    /// left out), on a sensor of noise σ and `step` mm quantization: `Tools/compare`'s rest measure.
+    /// left out), on a sensor of noise σ and `step` mm quantization: `Tools/research/quill_research/compare`'s rest measure.
     func restJitter(rate: Double, sigma: Double, step: Double, seed: UInt64) -> Double {
         var random = SeededRandom(seed: seed)
         var smoother = StrokeSmoother()
@@ -109,7 +109,7 @@ import Testing
         return (settled.map { ($0.x - mean.x) * ($0.x - mean.x) + ($0.y - mean.y) * ($0.y - mean.y) }.reduce(0, +) / Double(settled.count)).squareRoot()
     }
 
-    /// Issue 24's goals, on the sensors of `Tools/compare`: a resting pen on a realistic 240 Hz EMR
+    /// Issue 24's goals, on the sensors of `Tools/research/quill_research/compare`: a resting pen on a realistic 240 Hz EMR
     /// sensor (σ 0.03 mm, 0.01 mm steps) jitters ≤ 0.005 mm RMS (it was 0.008; the 1€ filter
     /// 0.006); on the noisy 120 Hz sensor (σ 0.06 mm) a 5 mm/s pen lags ≤ 6 ms (streamline's; it
     /// was 53 ms) while a resting one jitters ≤ 0.013 mm (the 1€ filter's) — motion told from rest

@@ -9,7 +9,8 @@ Two steps, so that the recording can be rebuilt and checked without the UNIPEN d
   Tools/showcase/make-recording.py --check                 # regenerates into a temp dir and diffs
 
 `--extract` reads lines of a UNIPEN train_r01_v07 page (a training writer, never one of the
-writers ink-recognition.md reserves) with Tools/unipen/unipen.py, and one-stroke Quick, Draw!
+writers ink-recognition.md reserves: quill_research.common.reserved) with the research package's
+reader (Tools/research/quill_research/common/unipen.py, loaded from its file: standard library only), and one-stroke Quick, Draw!
 drawings from Tests/Fixtures/shapes/quickdraw-one-stroke.ndjson (by key_id), and writes them,
 unchanged but for units, to Recordings/showcase/sources.json.
 
@@ -31,6 +32,7 @@ The recording (deterministic: no clock, no randomness):
 """
 import argparse
 import difflib
+import importlib.util
 import json
 import math
 import os
@@ -46,7 +48,7 @@ RECORDING = "showcase.events"
 DEVICE = os.path.join(ROOT, "Recordings", "evemu-devices", "Wacom-Cintiq-22HDT-Pen.events")
 QUICKDRAW = os.path.join(ROOT, "Tests", "Fixtures", "shapes", "quickdraw-one-stroke.ndjson")
 
-RESERVED_WRITERS = frozenset("art gmd kai lav mot sie uqb val".split())
+RESEARCH_COMMON = os.path.join(ROOT, "Tools", "research", "quill_research", "common")
 
 # What --extract takes (see Recordings/showcase/README.md for why these).
 PAGES = "data/8/cea/Balgi.dat:0,1,2;data/8/dar/dar2/isk.dat:0"  # file:.SEGMENT TEXT lines;…
@@ -73,14 +75,24 @@ SERIAL = -1686110160         # its MSC_SERIAL
 
 # ------------------------------------------------------------------ extract
 
+def research_module(name):
+    """Tools/research/quill_research/common/<name>.py (standard library only, no imports of the
+    package), loaded from its file: this generator runs with a plain python3 and no install."""
+    spec = importlib.util.spec_from_file_location(f"quill_research.common.{name}", os.path.join(RESEARCH_COMMON, f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the file runs
+    spec.loader.exec_module(module)
+    return module
+
+
 def extract(unipen_root, pages, drawings, destination):
     """pages: [(data file under the root, [indexes of its .SEGMENT TEXT lines])]."""
-    sys.path.insert(0, os.path.join(ROOT, "Tools", "unipen"))
-    import unipen
+    unipen = research_module("unipen")
+    reserved_writers = research_module("reserved").RESERVED_WRITERS
     out_pages = []
     for page, lines in pages:
         writer = page.split("/")[2]
-        if writer in RESERVED_WRITERS:
+        if writer in reserved_writers:
             sys.exit(f"make-recording.py: {writer} is a reserved writer (ink-recognition.md): never used")
         path = os.path.join(unipen_root, page)
         rec = unipen.read(path, unipen_root)

@@ -15,6 +15,7 @@ from ctypes import POINTER, c_char, c_char_p, c_double, c_int, c_int32, c_size_t
 from typing import Any, Dict, List, Optional, Tuple
 
 from ._enums import Button, Phase, Status, Tool
+from ._json import _sample_dict
 
 # ---------------------------------------------------------------------------------------------
 # Errors
@@ -133,7 +134,6 @@ class _Sample(_Sized):
 
     def to_dict(self) -> Dict[str, Any]:
         """The keys and values of ``quill samples`` JSON Lines (as Sample.to_dict)."""
-        from ._values import _sample_dict
         return _sample_dict(self)
 
 

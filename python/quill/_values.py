@@ -12,6 +12,7 @@ from typing import Any, Dict, Mapping, Optional, Tuple, Union
 
 from ._enums import (Action, Button, FingerGestureKind, FingerRequest, Gesture, GestureChange, Ink, PadKind, Phase,
                      SizeClass, StrokeChangeKind, Tool, ToolEventKind, TouchPhase, TransformPhase)
+from ._json import _sample_dict
 from ._native import (_FingerGesture, _GestureOutcome, _Layout, _PadEvent, _Rect, _Sample, _StrokeChange,
                       _StrokePoint, _StrokeUpdate, _ToolEvent, _Touch)
 
@@ -100,13 +101,6 @@ class Sample:
                                           "tilt_range") if key in d}
         return cls(time=d.get("t", d.get("time", 0.0)), phase=Phase.parse(d.get("phase", 0)),
                    tool=Tool.parse(d.get("tool", 0)), buttons=Button.parse(d.get("buttons", 0)), **kwargs)
-
-
-def _sample_dict(s: Union[Sample, _Sample]) -> Dict[str, Any]:
-    return {"t": s.time, "x": s.x, "y": s.y, "x_mm": s.x_mm, "y_mm": s.y_mm, "phase": s.phase.cli_name,
-            "tool": s.tool.cli_name, "force": s.force, "pressure": s.pressure, "altitude": s.altitude,
-            "azimuth": s.azimuth, "roll": s.roll, "distance": s.distance, "buttons": s.buttons.cli_names,
-            "device": s.device, "serial": s.serial, "wheel": s.wheel, "tool_id": s.tool_id}
 
 
 # What Engine.add and Gestures.add take: a Sample, a raw sample (Source.samples(raw=True)) or a dict as

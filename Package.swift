@@ -27,7 +27,7 @@ let package = Package(
         // `quill service`: a virtual tablet (uinput) in front of every app, with the person's preferences.
         .library(name: "QuillService", targets: ["QuillService"]),
         // The C interface (Sources/CQuill/include/quill.h): built as libQuillC.so with the soname
-        // libquill.so.0, the name Tools/install gives it (a product cannot share the tool's name).
+        // libquill.so.0, the name Tools/ship/install gives it (a product cannot share the tool's name).
         .library(name: "QuillC", type: .dynamic, targets: ["QuillC"]),
         .executable(name: "quill", targets: ["quill"]),
     ],
@@ -177,7 +177,7 @@ let package = Package(
             ]
         ),
         // Examples/swift: a recording or a live tablet (through TabletSource's AsyncSequence) into
-        // the stroke engine; Tools/examples-check and HostLoopTests run it.
+        // the stroke engine; Tools/testing/examples-check and HostLoopTests run it.
         .executableTarget(
             name: "quill-swift-example",
             dependencies: ["QuillCore", "QuillDevices", "QuillInput", "QuillStroke"],

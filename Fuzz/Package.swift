@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// libFuzzer targets for Quill's readers of untrusted files (Tools/fuzz builds them with
+// libFuzzer targets for Quill's readers of untrusted files (Tools/testing/fuzz builds them with
 // -sanitize=fuzzer,address and runs them, seeded with Recordings/). Its own package, like
 // Benchmarks/, so the main build stays light.
 let package = Package(

@@ -1,6 +1,6 @@
 /// libevdev's names for event types, codes and properties (`EV_ABS`, `ABS_X`,
 /// `INPUT_PROP_DIRECT`…), without linking libevdev: the tables are generated from the installed
-/// libevdev by Tools/evdev-names/generate (`EvdevNameTable`), so the names are libevdev's own.
+/// libevdev by Tools/generate/evdev-names/generate (`EvdevNameTable`), so the names are libevdev's own.
 public enum EvdevNames {
     private static func key(_ type: UInt16, _ code: UInt16) -> UInt32 { UInt32(type) << 16 | UInt32(code) }
 

@@ -50,7 +50,7 @@ public final class HandwritingRecognizer: Sendable {
             var paths: [String] = []
             if let directory = ProcessInfo.processInfo.environment["QUILL_HANDWRITING_MODELS"] { paths.append(directory + "/" + name) }
             let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            // Installed (Tools/install): PREFIX/share/quill beside PREFIX/bin/quill.
+            // Installed (Tools/ship/install): PREFIX/share/quill beside PREFIX/bin/quill.
             paths.append(directory.deletingLastPathComponent().appendingPathComponent("share/quill/" + name).path)
             // Built (swift build, swift test): the QuillHandwritingModel target's resource bundle
             // beside the executable (read by path: no Foundation bundle here, none in libquill).

@@ -406,7 +406,7 @@ public final class LibinputRecordReader: RecordingReader {
             throw RecordingError(file: path, line: nil, message: "expected 'version: 1' at the top of a libinput record file")
         }
         // The scalar's text, not a YAML 1.1 integer: a resolver that reads sexagesimal numbers
-        // ("1:0:…:0") with unchecked arithmetic trapped on a long one (found by Tools/fuzz).
+        // ("1:0:…:0") with unchecked arithmetic trapped on a long one (found by Tools/testing/fuzz).
         guard version.scalar.map({ Substring($0).trimmingWhitespace() }) == "1" else {
             throw RecordingError(
                 file: path, line: line(of: version, firstLine: first),

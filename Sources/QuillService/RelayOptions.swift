@@ -9,7 +9,7 @@ public struct RelayOptions: Hashable, Sendable {
     public var pressureCurve: PressureCurve?
     /// The stroke engine's smoother (`StrokeSmoother`) on the virtual tablet's positions, or nil
     /// (the default: positions pass unchanged). A smoothed tablet is named `Quill smoothed: …`,
-    /// for which the libinput quirk of Tools/install turns libinput's own smoothing off.
+    /// for which the libinput quirk of Tools/ship/install turns libinput's own smoothing off.
     public var smoothing: SmoothingParameters?
     /// How far the pen moves for one wheel click when a barrel button scrolls. Default 4 mm.
     public var scroll: PenScrollParameters

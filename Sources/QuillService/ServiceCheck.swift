@@ -23,12 +23,12 @@ public enum ServiceCheck {
         let hasModule = access(moduleDirectory, F_OK) == 0
         findings.append(Finding(
             check: "uinput module", ok: hasNode || hasModule,
-            detail: hasNode || hasModule ? "loaded (\(uinput) exists)" : "\(uinput) is missing: sudo modprobe uinput (Tools/install --uinput-access loads it at every boot)"))
+            detail: hasNode || hasModule ? "loaded (\(uinput) exists)" : "\(uinput) is missing: sudo modprobe uinput (Tools/ship/install --uinput-access loads it at every boot)"))
         let writable = hasNode && access(uinput, W_OK) == 0
         findings.append(Finding(
             check: "access to \(uinput)", ok: writable,
             detail: writable ? "this user can create virtual devices"
-                : hasNode ? "this user cannot open it for writing: sudo Tools/install --uinput-access, then sudo udevadm control --reload && sudo udevadm trigger \(uinput) (the person at the seat gets access)"
+                : hasNode ? "this user cannot open it for writing: sudo Tools/ship/install --uinput-access, then sudo udevadm control --reload && sudo udevadm trigger \(uinput) (the person at the seat gets access)"
                 : "no \(uinput) to open"))
         let inGroup = isMember(of: "input")
         let nodes = EvdevNode.eventNodes(in: inputDirectory)

@@ -8,7 +8,7 @@ public enum VirtualTablet {
     /// as it smooths the real tablet).
     public static let namePrefix = "Quill virtual: "
     /// The start of a virtual tablet's name when Quill smooths positions itself: `Quill smoothed:
-    /// <real name>` — the libinput quirk Tools/install installs (`Tools/service/90-quill.quirks`)
+    /// <real name>` — the libinput quirk Tools/ship/install installs (`Tools/ship/service/90-quill.quirks`)
     /// turns libinput's own tablet smoothing off for these names only.
     public static let smoothedNamePrefix = "Quill smoothed: "
     /// The virtual keyboard's name.

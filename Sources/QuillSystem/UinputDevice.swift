@@ -67,9 +67,9 @@ public struct UinputError: Error, Hashable, Sendable, CustomStringConvertible {
         let reason = String(cString: strerror(errno))
         switch errno {
         case EACCES, EPERM:
-            return "cannot create the virtual device \"\(device)\": \(UinputDevice.path): \(reason). Give your user access to it: sudo Tools/install --uinput-access (a udev rule), then sudo udevadm control --reload && sudo udevadm trigger \(UinputDevice.path)"
+            return "cannot create the virtual device \"\(device)\": \(UinputDevice.path): \(reason). Give your user access to it: sudo Tools/ship/install --uinput-access (a udev rule), then sudo udevadm control --reload && sudo udevadm trigger \(UinputDevice.path)"
         case ENOENT, ENODEV:
-            return "cannot create the virtual device \"\(device)\": \(UinputDevice.path) is missing (\(reason)): load the kernel module with sudo modprobe uinput (Tools/install --uinput-access loads it at boot)"
+            return "cannot create the virtual device \"\(device)\": \(UinputDevice.path) is missing (\(reason)): load the kernel module with sudo modprobe uinput (Tools/ship/install --uinput-access loads it at boot)"
         default:
             return "virtual device \"\(device)\": \(detail.map { "\($0): " } ?? "")\(reason)"
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 // No `import Testing` here: QuillTestSupport is a regular target, built with the release products
-// (Tools/install's -static-stdlib build has no Testing module). The trait lives in the test target.
+// (Tools/ship/install's -static-stdlib build has no Testing module). The trait lives in the test target.
 
 /// The test tiers. Plain `swift test` is the first: the suites in process, fast and deterministic.
 /// The suites that play mocked tablets with umockdev (in real time, sensitive to load) or open

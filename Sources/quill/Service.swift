@@ -27,7 +27,7 @@ struct Service: ParsableCommand {
     @Option(help: "A pressure curve for every tool of the virtual tablet in place of the preferences' (penPressure): x1,y1,x2,y2 in percent, 0,0,100,100 linear.")
     var pressureCurve: String?
 
-    @Flag(help: "Smooth the virtual tablet's positions with the stroke engine's smoother (off by default); the tablet is then named \"Quill smoothed: NAME\", for which Tools/install --libinput-quirks turns libinput's own smoothing off.")
+    @Flag(help: "Smooth the virtual tablet's positions with the stroke engine's smoother (off by default); the tablet is then named \"Quill smoothed: NAME\", for which Tools/ship/install --libinput-quirks turns libinput's own smoothing off.")
     var smooth = false
 
     @Flag(help: "At the end, print the frames relayed and the added latency (a node readable → the virtual tablet written): p50, p99, max.")

@@ -8,7 +8,7 @@ import QuillTestSupport
 import Testing
 
 /// The latency record: each sample timed from its read to the end of the frame that first paints it
-/// (no timing goal here: the numbers come from the live measurement, Tools/live-rate).
+/// (no timing goal here: the numbers come from the live measurement, Tools/testing/live-rate).
 struct CanvasLatencyTests {
     @Test func eachSampleIsTimedFromItsReadToTheFrameThatPaintsIt() throws {
         let model = try CanvasModel(options: CanvasOptions())

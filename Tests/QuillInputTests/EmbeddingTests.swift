@@ -9,7 +9,7 @@ import QuillCore
     let cli = CommandLineTests()
 
     /// The build's library, with the names a linker and loader look for beside it (the product is
-    /// libQuillC.so; its soname is libquill.so.0, as Tools/install names it).
+    /// libQuillC.so; its soname is libquill.so.0, as Tools/ship/install names it).
     static let libraryDirectory: Result<String, Error> = Result {
         let built = CommandLineTests.executable.deletingLastPathComponent().appendingPathComponent("libQuillC.so").path
         let directory = Fixtures.temporaryPath("-lib")
@@ -350,7 +350,7 @@ import QuillCore
         #expect(pyproject.contains("version = \"\(file)\""))
         let binding = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("python/quill/__init__.py"), encoding: .utf8)
         #expect(binding.contains("__version__ = \"\(file)\""))
-        let template = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tools/quill.pc.in"), encoding: .utf8)
+        let template = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tools/ship/quill.pc.in"), encoding: .utf8)
         #expect(template.contains("Version: @version@") && template.contains("-lquill"))
     }
 }

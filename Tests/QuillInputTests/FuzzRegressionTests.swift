@@ -5,7 +5,7 @@ import QuillGestures
 import QuillStroke
 @testable import QuillInput
 
-/// Every input the fuzzers (Tools/fuzz) have found troublesome, kept in Fuzz/regressions/TARGET/:
+/// Every input the fuzzers (Tools/testing/fuzz) have found troublesome, kept in Fuzz/regressions/TARGET/:
 /// read as its target reads it, it ends with an error or with samples — never a crash.
 struct FuzzRegressionTests {
     static let root = Fixtures.repositoryRoot.appendingPathComponent("Fuzz/regressions")

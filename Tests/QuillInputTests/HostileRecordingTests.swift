@@ -38,7 +38,7 @@ import QuillTestSupport
     }
 
     @Test func deeplyNestedYAMLIsRefusedBeforeYamsRecursesIntoIt() throws {
-        // Found by Tools/fuzz (481 876 inputs in): 4 000 nested '[' overflowed the stack in Yams'
+        // Found by Tools/testing/fuzz (481 876 inputs in): 4 000 nested '[' overflowed the stack in Yams'
         // composer. Flow brackets, "- - - …" and indentation all count; quoted brackets do not.
         let real = try String(contentsOfFile: Fixtures.intuosProRecord, encoding: .utf8)
         let lines = real.split(separator: "\n", omittingEmptySubsequences: false)

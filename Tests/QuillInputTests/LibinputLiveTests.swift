@@ -5,7 +5,7 @@ import QuillCore
 @testable import QuillInput
 
 /// `quill live --backend libinput` on mocked tablets: real libinput 1.22 reads the umockdev node
-/// (through Tools/mock/quillmock.c) and its tablet-tool events become samples. They must agree
+/// (through Tools/testing/mock/quillmock.c) and its tablet-tool events become samples. They must agree
 /// with replaying the same events through Quill's own decoder.
 @Suite(.serialized, .liveTier("umockdev plays mocked tablets in real time"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): libinput tests skipped"))
 struct LibinputLiveTests {

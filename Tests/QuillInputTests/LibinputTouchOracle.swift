@@ -43,7 +43,7 @@ struct OracleTouchEvent: Equatable, CustomStringConvertible {
 /// (`libinput record` YAML, e.g. Recordings/libinput-record/palm/) on umockdev, every device in one
 /// device group so libinput pairs the pen with its touchscreen, and reports what libinput did.
 ///
-/// The program reading the nodes is Tools/mock/libinput-touch-events.c, a small client of the
+/// The program reading the nodes is Tools/testing/mock/libinput-touch-events.c, a small client of the
 /// system's libinput (one path context with every node, like `libinput debug-events --device`),
 /// built with the system C compiler once per test run.
 enum LibinputTouchOracle {
@@ -115,9 +115,9 @@ enum LibinputTouchOracle {
         return Answer(events: events, pacing: run.pacing)
     }
 
-    /// Tools/mock/libinput-touch-events.c built against the system's libinput (once per run).
+    /// Tools/testing/mock/libinput-touch-events.c built against the system's libinput (once per run).
     static let client: Result<String, Error> = Result {
-        let source = Fixtures.repositoryRoot.appendingPathComponent("Tools/mock/libinput-touch-events.c").path
+        let source = Fixtures.repositoryRoot.appendingPathComponent("Tools/testing/mock/libinput-touch-events.c").path
         let program = TestScratch.directory.appendingPathComponent("libinput-touch-events-\(UUID().uuidString)").path
         let build = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/cc"), ["-O2", "-o", program, source, "-linput"], deadline: 120)
         guard build.status == 0 else { throw Failure(description: "cc could not build \(source) (libinput-dev installed?): \(build.error)") }

@@ -4,9 +4,9 @@ import Testing
 
 /// Not a timing test: prints the live path's numbers on a mocked tablet when QUILL_MEASURE_LIVE is
 /// set (used for the README and closing notes), with the release build given in that variable.
-/// `Tools/live-rate` runs it.
+/// `Tools/testing/live-rate` runs it.
 @Suite(.serialized, .enabled(if: MockedTablet.isAvailable && ProcessInfo.processInfo.environment["QUILL_MEASURE_LIVE"] != nil,
-    "a measurement, not a test: runs with QUILL_MEASURE_LIVE=QUILL (Tools/live-rate) and umockdev-run"))
+    "a measurement, not a test: runs with QUILL_MEASURE_LIVE=QUILL (Tools/testing/live-rate) and umockdev-run"))
 struct LiveMeasurement {
     static var quill: String { ProcessInfo.processInfo.environment["QUILL_MEASURE_LIVE"] ?? CommandLineTests.executable.path }
 

@@ -90,7 +90,7 @@ struct LiveTabletTests {
     }
 
     @Test func realLibinputAcceptsTheMockedTabletWithOurPreloadHelper() throws {
-        // Tools/mock/quillmock.c closes umockdev 0.17's two gaps for libinput (device number on
+        // Tools/testing/mock/quillmock.c closes umockdev 0.17's two gaps for libinput (device number on
         // stat/fstat, udev database entry).
         let mock = try MockedTablet(recording: Fixtures.intuosProRecord)
         let run = try mock.run(

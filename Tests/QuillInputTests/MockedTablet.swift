@@ -136,11 +136,11 @@ final class MockedTablet {
         return path
     }
 
-    /// Tools/mock/quillmock.c built with the system C compiler (once per test run): it closes
+    /// Tools/testing/mock/quillmock.c built with the system C compiler (once per test run): it closes
     /// umockdev 0.17's two gaps for libinput and can deny or unplug the node.
-    static let preloadLibrary = preload("Tools/mock/quillmock.c")
-    /// Tools/mock/quillpace.c, preloaded into umockdev-run itself (see ``umockdevRun(timeout:)``).
-    static let pacingLibrary = preload("Tools/mock/quillpace.c")
+    static let preloadLibrary = preload("Tools/testing/mock/quillmock.c")
+    /// Tools/testing/mock/quillpace.c, preloaded into umockdev-run itself (see ``umockdevRun(timeout:)``).
+    static let pacingLibrary = preload("Tools/testing/mock/quillpace.c")
 
     /// `timeout`'s arguments that start umockdev-run, killed after `timeout` seconds, with its
     /// playback paced by quillpace.so: umockdev sleeps the gap since the previous event before
@@ -155,7 +155,7 @@ final class MockedTablet {
         return ["-s", "KILL", "\(timeout)", "/usr/bin/env", "LD_PRELOAD=\(try pacingLibrary.get())", "QUILL_PACE_SLEEPS=1"] + handshake + ["/usr/bin/umockdev-run"]
     }
 
-    /// A preload shim of Tools/mock built with the system C compiler; its path.
+    /// A preload shim of Tools/testing/mock built with the system C compiler; its path.
     static func preload(_ path: String) -> Result<String, Error> {
         Result {
             let source = Fixtures.repositoryRoot.appendingPathComponent(path).path
@@ -182,7 +182,7 @@ final class MockedTablet {
     /// replay of `expectedRecording` from the stream's first event. With `rebasesTimes` every
     /// `"t":` of the output and every "at t=… s" of the messages is moved to the stream's clock,
     /// exactly to the microsecond, so live and replay compare as they are.
-    /// `preload`: more LD_PRELOAD libraries for the program (e.g. Tools/mock/uinputshim.c's).
+    /// `preload`: more LD_PRELOAD libraries for the program (e.g. Tools/testing/mock/uinputshim.c's).
     /// `endsWithStream`: the program (one that ends cleanly on Ctrl-C, as `quill live`) gets SIGINT
     /// `MockedTablet.streamGrace` seconds after every mock's last event was read, so the run
     /// lasts as long as its stream, however late a loaded machine plays it; its `--duration`

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a palm-rejection fixture (Recordings/libinput-record/palm/NAME.yml) is built to show: its
-/// `NAME.labels.json`, written by Tools/generate-palm-fixtures.py with the fixture. Times are
+/// `NAME.labels.json`, written by Tools/generate/palm-fixtures.py with the fixture. Times are
 /// seconds on the fixture's clock; the pen is device `pen.device`, the touchscreen `touch.device`.
 struct PalmFixtureLabels: Decodable {
     struct Pen: Decodable {

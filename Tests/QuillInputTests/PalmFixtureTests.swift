@@ -7,7 +7,7 @@ import Testing
 /// is what the fixture's events hold (libinput's side is checked live by `PalmOracleTests`).
 struct PalmFixtureTests {
     @Test func theGeneratorWritesTheCommittedFixtures() throws {
-        let script = Fixtures.repositoryRoot.appendingPathComponent("Tools/generate-palm-fixtures.py").path
+        let script = Fixtures.repositoryRoot.appendingPathComponent("Tools/generate/palm-fixtures.py").path
         let run = try Fixtures.runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "--check"], deadline: 120)
         #expect(run.status == 0, "\(run.output)\(run.error)")
     }

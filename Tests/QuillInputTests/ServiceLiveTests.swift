@@ -5,15 +5,15 @@ import Testing
 
 @testable import QuillInput
 
-/// `quill service` on a mocked tablet (umockdev) with Tools/mock/uinputshim.c standing in for
+/// `quill service` on a mocked tablet (umockdev) with Tools/testing/mock/uinputshim.c standing in for
 /// /dev/uinput: the grab, the virtual tablet it creates and what it writes, the release on every
 /// way out, and libinput reading the captured virtual tablet.
 @Suite(.serialized, .liveTier("umockdev plays a mocked tablet in real time; a shim stands in for /dev/uinput"), .enabled(if: MockedTablet.isAvailable, "umockdev-run is not installed (Tools/test installs Debian's umockdev): service tests skipped"))
 struct ServiceLiveTests {
     let cli = CommandLineTests()
 
-    /// Tools/mock/uinputshim.c built once per run.
-    static let uinputShim = MockedTablet.preload("Tools/mock/uinputshim.c")
+    /// Tools/testing/mock/uinputshim.c built once per run.
+    static let uinputShim = MockedTablet.preload("Tools/testing/mock/uinputshim.c")
 
     /// The Cintiq 22HDT pen with the resolution its kernel driver declares today (libinput refuses
     /// a tablet without one; libwacom's 19.1 × 10.8 in give 199 units/mm), and its presses at

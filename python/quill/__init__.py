@@ -80,7 +80,7 @@ Finding libquill, at first use (importing never fails for want of it), in this o
    after ``sudo ldconfig``.
 3. ``pkg-config --variable=libdir quill`` → ``LIBDIR/libquill.so.0``: honours ``PKG_CONFIG_PATH``,
    so a prefix outside the system's works with the variable a C build against it uses
-   (``PKG_CONFIG_PATH=DIR/lib/pkgconfig`` after ``Tools/install --prefix DIR``).
+   (``PKG_CONFIG_PATH=DIR/lib/pkgconfig`` after ``Tools/ship/install --prefix DIR``).
 4. ``libquill.so.0`` through the dynamic loader (``LD_LIBRARY_PATH``, the system's directories).
 
 If none loads, the first call raises :class:`LibraryError` (a QuillError and an OSError) saying

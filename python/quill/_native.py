@@ -329,11 +329,11 @@ SONAME = "libquill.so.0"
 _GUIDANCE = """\
 How to fix it (one of):
   - QUILL_LIBRARY=/path/to/libquill.so.0: the library itself (a build: .build/release/libQuillC.so).
-  - A prefix outside the system's (Tools/install --prefix DIR): PKG_CONFIG_PATH=DIR/lib/pkgconfig, the
+  - A prefix outside the system's (Tools/ship/install --prefix DIR): PKG_CONFIG_PATH=DIR/lib/pkgconfig, the
     variable a C build against it uses (or LD_LIBRARY_PATH=DIR/lib).
-  - A system prefix (/usr/local, Tools/install's default): run `sudo ldconfig` after installing, so that
+  - A system prefix (/usr/local, Tools/ship/install's default): run `sudo ldconfig` after installing, so that
     ldconfig's cache lists libquill.so.0.
-  - Not installed yet: Quill's Tools/install builds and installs libquill; `pip install` installs only
+  - Not installed yet: Quill's Tools/ship/install builds and installs libquill; `pip install` installs only
     this binding."""
 
 

@@ -763,7 +763,7 @@ class LibrarySearchTests(unittest.TestCase):
         lines = run.stdout.splitlines()
         self.assertEqual(lines[:2], ["imported", "raised True True"], run.stdout)
         for text in ("QUILL_LIBRARY", "/nonexistent/libquill.so.0", "PKG_CONFIG_PATH", "ldconfig", "LD_LIBRARY_PATH",
-                     "Tools/install"):
+                     "Tools/ship/install"):
             self.assertIn(text, run.stdout)
 
     def test_the_search_says_what_it_tried(self) -> None:

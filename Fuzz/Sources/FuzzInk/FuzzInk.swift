@@ -4,7 +4,7 @@ import QuillCore
 import QuillHandwriting
 import QuillShapes
 
-/// The English recognizer (the model from QUILL_HANDWRITING_MODELS, which Tools/fuzz sets), opened once.
+/// The English recognizer (the model from QUILL_HANDWRITING_MODELS, which Tools/testing/fuzz sets), opened once.
 nonisolated(unsafe) let recognizer = try? HandwritingRecognizer(language: .english)
 /// The Japanese recognizer (Debian's Zinnia model for the lattice, Quill's japanese.network beside
 /// the English model when present), opened once.

@@ -21,13 +21,13 @@ Every cross-node pair of events whose order decides libinput's answer is at leas
 shorter (a touch 40 ms after proximity-out), both orders give the same answer and the label says so.
 
 Reads only Recordings/evemu-devices/ (the evemu project's files, MIT). Standard library only.
-Usage: Tools/generate-palm-fixtures.py [--check]   (--check: fail if the committed files differ)
+Usage: Tools/generate/palm-fixtures.py [--check]   (--check: fail if the committed files differ)
 """
 import json
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCES = os.path.join(ROOT, "Recordings", "evemu-devices")
 OUTPUT = os.path.join(ROOT, "Recordings", "libinput-record", "palm")
 
@@ -304,7 +304,7 @@ def write_fixture(name, summary, pen, pen_node_frames, pen_tags, touch, touch_fr
     if origin != 0:
         raise SystemExit(f"{name}: the fixture's first event must be at 0 µs, not {origin}")
     header = ["# libinput record", "# Derived fixture, not a recording: " + summary,
-              "# Built by Tools/generate-palm-fixtures.py from Recordings/evemu-devices/"
+              "# Built by Tools/generate/palm-fixtures.py from Recordings/evemu-devices/"
               f"{pen.file} (device 0) and {touch.file} (device 1); labels in {name}.labels.json.",
               "version: 1", "ndevices: 2", "libinput:", '  version: "1.22.1"', '  git: "unknown"', "system:",
               '  os: "debian:12"', '  kernel: "unknown"', '  dmi: "unknown"', "devices:"]
@@ -472,7 +472,7 @@ def main():
                 file.write(text)
             print(f"wrote {os.path.relpath(path, ROOT)}")
     if stale:
-        raise SystemExit("not what Tools/generate-palm-fixtures.py writes: " + ", ".join(stale))
+        raise SystemExit("not what Tools/generate/palm-fixtures.py writes: " + ", ".join(stale))
 
 
 if __name__ == "__main__":

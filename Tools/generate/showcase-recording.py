@@ -4,9 +4,9 @@ recording of the Wacom Cintiq 22HDT's pen, for the showcase picture (`quill show
 
 Two steps, so that the recording can be rebuilt and checked without the UNIPEN distribution:
 
-  Tools/showcase/make-recording.py --extract UNIPEN_ROOT   # once: picks the ink, writes sources.json
-  Tools/showcase/make-recording.py                         # sources.json -> showcase.events
-  Tools/showcase/make-recording.py --check                 # regenerates into a temp dir and diffs
+  Tools/generate/showcase-recording.py --extract UNIPEN_ROOT   # once: picks the ink, writes sources.json
+  Tools/generate/showcase-recording.py                         # sources.json -> showcase.events
+  Tools/generate/showcase-recording.py --check                 # regenerates into a temp dir and diffs
 
 `--extract` reads lines of a UNIPEN train_r01_v07 page (a training writer, never one of the
 writers ink-recognition.md reserves: quill_research.common.reserved) with the research package's
@@ -93,7 +93,7 @@ def extract(unipen_root, pages, drawings, destination):
     for page, lines in pages:
         writer = page.split("/")[2]
         if writer in reserved_writers:
-            sys.exit(f"make-recording.py: {writer} is a reserved writer (ink-recognition.md): never used")
+            sys.exit(f"showcase-recording.py: {writer} is a reserved writer (ink-recognition.md): never used")
         path = os.path.join(unipen_root, page)
         rec = unipen.read(path, unipen_root)
         # The raw points (all columns) of each pen-down component, aligned with rec.strokes.
@@ -101,7 +101,7 @@ def extract(unipen_root, pages, drawings, destination):
         unipen._walk(path, unipen_root, state, 0, frozenset())
         downs = [points for down, points, *_ in state.components if down]
         if len(downs) != len(rec.strokes):
-            sys.exit(f"make-recording.py: {page}: {len(downs)} pen-down components, {len(rec.strokes)} strokes")
+            sys.exit(f"showcase-recording.py: {page}: {len(downs)} pen-down components, {len(rec.strokes)} strokes")
         ip = rec.coord.index("P") if "P" in rec.coord else None
         texts = [s for s in rec.segments if s.kind.upper() == "TEXT"]
         out_lines = []
@@ -129,7 +129,7 @@ def extract(unipen_root, pages, drawings, destination):
     chosen = []
     for key in drawings:
         if key not in by_id:
-            sys.exit(f"make-recording.py: no drawing {key} in {QUICKDRAW}")
+            sys.exit(f"showcase-recording.py: no drawing {key} in {QUICKDRAW}")
         chosen.append(by_id[key])
     sources = {
         "writing": {
@@ -353,7 +353,7 @@ def recording(sources):
         proximity_out(w)
     preamble = ["# EVEMU 1.1",
                 "# Quill's showcase: real handwriting (UNIPEN, CC BY 4.0) and real drawings (Quick, Draw!, CC BY 4.0)",
-                "# replayed through the Wacom Cintiq 22HDT pen's device. Made by Tools/showcase/make-recording.py;",
+                "# replayed through the Wacom Cintiq 22HDT pen's device. Made by Tools/generate/showcase-recording.py;",
                 "# provenance and licences: Recordings/showcase/README.md."]
     return "\n".join(preamble + header + w.lines) + "\n"
 
@@ -381,8 +381,8 @@ def main():
                 diff = list(difflib.unified_diff(b.readlines(), a.readlines(), args.output, "regenerated", n=1))
         if diff:
             sys.stdout.writelines(diff[:40])
-            sys.exit(f"make-recording.py --check: {args.output} differs from what sources.json makes ({len(diff)} diff lines)")
-        print(f"make-recording.py --check: {args.output} is what sources.json makes")
+            sys.exit(f"showcase-recording.py --check: {args.output} differs from what sources.json makes ({len(diff)} diff lines)")
+        print(f"showcase-recording.py --check: {args.output} is what sources.json makes")
         return
     with open(args.output, "w") as handle:
         handle.write(text)

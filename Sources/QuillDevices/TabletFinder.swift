@@ -28,7 +28,7 @@ public enum TabletFinder {
             }
         }
         if let denied { throw denied }
-        throw TabletFinderError(path: nil, message: "no pen tablet found under /dev/input (give one with --device /dev/input/eventN)", deviceClass: nil)
+        throw TabletFinderError(path: nil, message: "no pen tablet found under /dev/input (give one with --node /dev/input/eventN)", deviceClass: nil)
     }
 }
 

@@ -13,7 +13,7 @@ struct Canvas: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw in a window (GTK 4, Cairo): a live tablet, a recording played back, or the pointer.",
         discussion: """
-            Input: --replay FILE, --device NODE, --seat (every tablet libinput finds), or by default \
+            Input: --replay FILE, --node NODE, --seat (every tablet libinput finds), or by default \
             the first pen tablet found; without one (or without access to /dev/input) the window \
             draws with GTK's own pointer and stylus events and says so. Keys: Ctrl+Z undo, \
             Ctrl+Shift+Z redo, Ctrl+S save (--save), Ctrl+E export PNG, Delete clear, 1–7 inks, \
@@ -24,13 +24,13 @@ struct Canvas: ParsableCommand {
     @Option(help: "Play this recording into the window (evemu or libinput record).")
     var replay: String?
 
-    @Option(name: .customLong("device-file"), help: "With --replay: the device description (evemu .desc) for an event file without a header.")
+    @Option(name: .customLong("device"), help: "With --replay: the device description (evemu .desc) of an event file without a header; by default the .desc beside it of its name.")
     var deviceFile: String?
 
     @Option(help: "Replay speed: 1 is as recorded, 2 twice as fast.")
     var speed: Double = 1
 
-    @Option(help: "A live tablet's event node, e.g. /dev/input/event13; again for its touch node (a pen and its touchscreen: palm rejection between them).")
+    @Option(name: .customLong("node"), help: "A live tablet's event node, e.g. /dev/input/event13; again for its touch node (a pen and its touchscreen: palm rejection between them).")
     var device: [String] = []
 
     @Flag(help: "Every tablet of the udev seat, through libinput (hot-plug included).")
@@ -99,6 +99,8 @@ struct Canvas: ParsableCommand {
             return TextBox(x: x, y: y, width: width, height: height, placeholder: placeholder, fontSize: min(200, max(4, (height * 0.5).rounded())))
         }
     }
+
+    func validate() throws { _ = try deviceFile.map { try DeviceOption.validateDescription($0) } }
 
     func run() throws {
         let parts = window.lowercased().split(separator: "x").map { Double($0) }

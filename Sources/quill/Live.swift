@@ -10,10 +10,12 @@ import QuillSystem
 /// `quill live`: the whole pipeline on a real tablet.
 struct Live: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the pipeline on a live tablet and stream JSON Lines (samples) until Ctrl-C; then close open strokes and print a summary.")
+        abstract: "Run the pipeline on a live tablet and stream JSON Lines (samples) until Ctrl-C; then close open strokes and print a summary.",
+        discussion: "Without --node: the first pen tablet (evdev), or every tablet of the udev seat (--backend libinput).")
 
-    @Option(name: .customLong("device"), help: "An event node, e.g. /dev/input/event13; repeat it for several tablets (default: the first pen tablet; with --backend libinput: every tablet of the udev seat).")
-    var devices: [String] = []
+    /// --node: default the first pen tablet; with --backend libinput every tablet of the udev seat.
+    @OptionGroup var node: NodeOptions
+    var devices: [String] { node.nodes }
 
     @OptionGroup var tablet: TabletOptions
 
@@ -30,7 +32,7 @@ struct Live: ParsableCommand {
     @Option(help: "What to stream: samples (as quill samples), strokes (as quill strokes --emit smoothed), gestures (as quill gestures, the pen's and the fingers'), pad (the pad's buttons, rings and strips, as quill pad) or touches (the fingers of touch nodes, as quill touches).")
     var emit: Emit = .samples
 
-    @Option(help: "evdev: raw events through libevdev and Quill's decoder (identical to replaying a recording); libinput: libinput's own tablet events (udev seat, or the --device node).")
+    @Option(help: "evdev: raw events through libevdev and Quill's decoder (identical to replaying a recording); libinput: libinput's own tablet events (udev seat, or the --node node).")
     var backend: Backend = .evdev
 
     func run() throws {

@@ -72,7 +72,7 @@ extension Live {
                     Console.warning("\(added.sysname) \"\(added.name)\": libinput reports no size; its samples are skipped")
                 case let .padAdded(added, index):
                     Console.warning("pad added: \(added.sysname) \"\(added.name)\" (device \(index))")
-                    if !devices.isEmpty, emit == .samples || emit == .strokes {  // asked for by --device
+                    if !devices.isEmpty, emit == .samples || emit == .strokes {  // asked for by --node
                         Console.warning("\(added.sysname) is a pad: it gives pad events, not pen samples (--emit pad streams them)")
                     }
                 case let .notATablet(added):

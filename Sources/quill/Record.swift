@@ -8,10 +8,11 @@ import QuillSystem
 /// `quill record`: capture a tablet in the libinput record format.
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Capture a tablet's events in the libinput record YAML format, flushing every frame (Ctrl-C or --duration ends it).")
+        abstract: "Capture a tablet's events in the libinput record YAML format, flushing every frame (Ctrl-C or --duration ends it).",
+        discussion: "Without --node: the first pen tablet.")
 
-    @Option(help: "The event node, e.g. /dev/input/event13 (default: the first pen tablet).")
-    var device: String?
+    /// --node, once: default the first pen tablet.
+    @OptionGroup var node: NodeOptions
 
     @Option(name: .shortAndLong, help: "The YAML file to write.")
     var output: String
@@ -19,10 +20,14 @@ struct Record: ParsableCommand {
     @Option(help: "Stop after this many seconds.")
     var duration: Double?
 
+    func validate() throws {
+        if node.nodes.count > 1 { throw ValidationError("--node \(node.nodes[1]): quill record captures one tablet: give --node once") }
+    }
+
     func run() throws {
         let session: TabletSession
         do {
-            session = try TabletSession(paths: [device], duration: duration)
+            session = try TabletSession(paths: [node.nodes.first], duration: duration)
         } catch let error as ParameterError {
             throw error
         } catch {

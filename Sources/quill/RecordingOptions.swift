@@ -94,8 +94,9 @@ struct RecordingOptions: ParsableArguments {
 enum DeviceOption {
     /// Checks that `value` is a readable device description; otherwise a usage error (exit 64)
     /// that names `--device` and, when `value` is a model of `quill layout --list`, says to use
-    /// `--model`.
+    /// `--model` (an event node: `--node`).
     static func validateDescription(_ value: String, option: String = "--device") throws {
+        if value.hasPrefix("/dev/input/") { throw nodeError(value) }
         if DeviceCatalog.all.contains(where: { $0.id == value }) {
             throw ValidationError("\(option) \(value): \(option) is a device description (an evemu .desc file); \"\(value)\" is a model of `quill layout --list`: use --model \(value) with quill layout or quill map")
         }

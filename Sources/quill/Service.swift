@@ -13,14 +13,13 @@ struct Service: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Put a virtual tablet between each pen tablet and every app (grab + uinput) with the person's double tap, squeeze and key chords applied; --check says what is missing; --replay FILE --output OUT.events is a dry run.",
         discussion: """
-            Live: every pen tablet (hot-plug included), or the --device nodes, is grabbed (EVIOCGRAB) and relayed to \
+            Live: every pen tablet (hot-plug included), or the --node nodes, is grabbed (EVIOCGRAB) and relayed to \
             a virtual tablet "Quill virtual: NAME" through /dev/uinput until Ctrl+C or SIGTERM; the grab is released and the virtual devices removed on every exit. --replay FILE plays a recording as if live: with --output, \
             the virtual tablet's description and events are written as an evemu recording (quill samples reads it); \
             without, they go to a virtual tablet at the recording's pace.
             """)
 
-    @Option(name: .customLong("device"), help: "A pen tablet's event node to relay (repeatable); default every pen tablet, hot-plug included.")
-    var devices: [String] = []
+    @OptionGroup var node: NodeOptions  // default: every pen tablet, hot-plug included
 
     @OptionGroup var pencil: PencilOptions
 
@@ -47,7 +46,7 @@ struct Service: ParsableCommand {
         if let output, [".yml", ".yaml"].contains(where: output.lowercased().hasSuffix) {
             throw ValidationError("--output writes evemu text (what `quill convert` reads back): name it .events, not \((output as NSString).lastPathComponent)")
         }
-        if replay != nil && !devices.isEmpty { throw ValidationError("--replay plays a recording: --device is for live tablets") }
+        if replay != nil && !node.nodes.isEmpty { throw ValidationError("--replay plays a recording: --node is for live tablets") }
     }
 
     func run() throws {
@@ -85,11 +84,11 @@ struct Service: ParsableCommand {
     private func runLive(_ preferences: PencilPreferences, _ parameters: DoubleTapParameters, _ options: RelayOptions) throws {
         StopSignal.install()
         let service = TabletService(
-            requested: devices, preferences: preferences, parameters: parameters, options: options, catalog: WacomCatalog.loadIfAvailable(), preferencesPath: pencil.preferencesPath,
+            requested: node.nodes, preferences: preferences, parameters: parameters, options: options, catalog: WacomCatalog.loadIfAvailable(), preferencesPath: pencil.preferencesPath,
             log: { FileHandle.standardError.write(Data("quill service: \($0)\n".utf8)) })
         service.measuresLatency = stats
         service.notifier = SystemdNotifier.fromEnvironment()
-        service.focus = X11Focus.fromEnvironment()
+        service.focus = (SwayFocus.fromEnvironment() as (any FocusSource)?) ?? X11Focus.fromEnvironment()  // sway: Xwayland too
         defer { if stats { FileHandle.standardError.write(Data("quill service: \(service.statisticsText)\n".utf8)) } }
         try service.run(wakingOn: StopSignal.wakeDescriptors) { StopSignal.isRequested }
     }

@@ -166,7 +166,7 @@ import Testing
         let noEnd = try canvas(["--screenshot", "/tmp/x.png"])
         #expect(noEnd.status == 1 && noEnd.error.contains("--replay"))
         let pad = try canvas(["--replay", Fixtures.recording("evemu-devices/Wacom-Intuos4-6x9.pad-buttons.events"),
-                              "--device-file", Fixtures.recording("evemu-devices/Wacom-Intuos4-6x9-Pad.desc"), "--screenshot", "/tmp/x.png"])
+                              "--device", Fixtures.recording("evemu-devices/Wacom-Intuos4-6x9-Pad.desc"), "--screenshot", "/tmp/x.png"])
         #expect(pad.status == 1 && pad.error.contains("no pen samples"), "\(pad.error)")
         let headless = try canvas(["--replay", Fixtures.cintiq12WX, "--screenshot", "/tmp/x.png"], display: false)
         #expect(headless.status == 1 && headless.error.contains("no display") && headless.error.contains("Xvfb"), "\(headless.error)")

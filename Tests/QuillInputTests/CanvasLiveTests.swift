@@ -20,7 +20,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let saved = directory + "/live.json", shot = directory + "/live.png"
         let run = try mock.run(
-            ["/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", CommandLineTests.executable.path, "canvas", "--device", mock.node, "--backend", backend,
+            ["/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", CommandLineTests.executable.path, "canvas", "--node", mock.node, "--backend", backend,
              "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)", "--save", saved, "--screenshot", shot],
             environment: ["XDG_CONFIG_HOME": directory + "/config", "XDG_STATE_HOME": directory + "/state", "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1"],
             timeout: 90, rebasesTimes: false)

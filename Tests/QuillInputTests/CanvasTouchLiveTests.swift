@@ -61,7 +61,7 @@ struct CanvasTouchLiveTests {
         let run: (status: Int32, output: String, error: String)
         if let group {
             let seconds = group.listeningTime(tail: 2)
-            command += ["--backend", "evdev"] + group.nodes.flatMap { ["--device", $0.path] } + ["--duration", String(format: "%.3f", seconds)]
+            command += ["--backend", "evdev"] + group.nodes.flatMap { ["--node", $0.path] } + ["--duration", String(format: "%.3f", seconds)]
             let result = try group.run(command, timeout: Int(seconds) + 60)
             run = (result.status, result.output, result.error)
         } else {

@@ -171,7 +171,7 @@ struct ArtPenLiveTests {
         var rolls: [String: [Double]] = [:]
         for backend in ["evdev", "libinput"] {
             let run = try mock.run([
-                CommandLineTests.executable.path, "live", "--device", mock.node, "--backend", backend, "--duration", "\(mock.playedDuration + 1)",
+                CommandLineTests.executable.path, "live", "--node", mock.node, "--backend", backend, "--duration", "\(mock.playedDuration + 1)",
             ], endsWithStream: true)
             #expect(run.status == 0, "\(backend): \(run.error)")
             rolls[backend] = try LiveSample.parse(run.output).map(\.roll)

@@ -29,7 +29,7 @@ struct LibinputLiveTests {
         let run = try mock.run(
             // umockdev's pacing drifts behind the event times, the more the denser the stream (the
             // Intuos4 drag once ran past `playedDuration + 2` in CI): time for the whole stream.
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)"], endsWithStream: true)
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--node", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)"], endsWithStream: true)
         #expect(run.status == 0, "\(run.error)")
         let live = try LiveSample.parse(run.output)
         try #require(!live.isEmpty, "libinput gave no samples for \(recording): \(run.error)")
@@ -72,7 +72,7 @@ struct LibinputLiveTests {
             recording: Fixtures.recording("evemu-devices/" + file), deviceFile: description, maximumFrames: entry.whole ? .max : 400)
         let replay = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)"], endsWithStream: true)
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--node", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)"], endsWithStream: true)
         #expect(run.status == 0, "\(run.error)")
         let live = try LiveSample.parse(run.output).filter { $0.tool == "lens" }
         let lens = replay.filter { $0.tool == "lens" }
@@ -126,7 +126,7 @@ struct LibinputLiveTests {
         let config = ["XDG_CONFIG_HOME": mock.directory.appendingPathComponent("config").path]
         func live(_ emit: String) throws -> String {
             let run = try mock.run(
-                [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--emit", emit, "--duration", "\(mock.playedDuration + 2)"], environment: config, endsWithStream: true)
+                [CommandLineTests.executable.path, "live", "--backend", "libinput", "--node", MockedTablet.node, "--emit", emit, "--duration", "\(mock.playedDuration + 2)"], environment: config, endsWithStream: true)
             #expect(run.status == 0, "\(run.error)")
             return run.output
         }
@@ -250,7 +250,7 @@ struct LiveDeviceBehaviourTests {
     @Test func unplugMidStrokeCancelsTheStrokeKeepsWhatCameBeforeAndKeepsRunning() throws {
         let (mock, expected, unplugAfter) = try unpluggedMidStroke()
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)"])
+            [CommandLineTests.executable.path, "live", "--node", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)"])
         #expect(run.status == 0, "\(run.error)")
         let live = try LiveSample.parse(run.output)
         // Everything read before the unplug is kept unchanged: a prefix of the replay that reaches
@@ -268,7 +268,7 @@ struct LiveDeviceBehaviourTests {
         // DTH2242: 7 strokes over 8.7 s; unplugged in the first stroke, back 0.5 s later.
         let (mock, expected, unplugAfter) = try unpluggedMidStroke(Fixtures.dth2242)
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)", "QUILL_MOCK_REPLUG_AFTER": "0.5"])
+            [CommandLineTests.executable.path, "live", "--node", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)", "QUILL_MOCK_REPLUG_AFTER": "0.5"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("is back; reading it again"), "\(run.error)")
         let live = try LiveSample.parse(run.output)
@@ -298,7 +298,7 @@ struct LiveDeviceBehaviourTests {
         // adds the node to libinput again; on a udev seat libinput's hot-plug does it).
         let (mock, expected, unplugAfter) = try unpluggedMidStroke(Fixtures.dellCanvas)
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)", "QUILL_MOCK_REPLUG_AFTER": "0.3"])
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--node", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)", "QUILL_MOCK_REPLUG_AFTER": "0.3"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("tablet removed: event13; waiting for it to come back"), "\(run.error)")
         #expect(run.error.contains("is back; reading it again"), "\(run.error)")
@@ -321,7 +321,7 @@ struct LiveDeviceBehaviourTests {
     @Test func unplugMidStrokeThroughLibinputCancelsTheStroke() throws {
         let (mock, _, unplugAfter) = try unpluggedMidStroke()
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)"])
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--node", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], environment: ["QUILL_MOCK_UNPLUG_AFTER": "\(unplugAfter)"])
         #expect(run.status == 0, "\(run.error)")
         let live = try LiveSample.parse(run.output)
         #expect(live.map(\.phase).filter { $0 == "began" }.count == 1)
@@ -336,13 +336,13 @@ struct LiveDeviceBehaviourTests {
         #expect(devices.status == 2)
         #expect(devices.error.contains("Permission denied"), "\(devices.error)")
         #expect(devices.error.contains("'input' group"))
-        let live = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "1"], withEvents: false, environment: denied)
+        let live = try mock.run([CommandLineTests.executable.path, "live", "--node", MockedTablet.node, "--duration", "1"], withEvents: false, environment: denied)
         #expect(live.status != 0)
         #expect(live.error.contains("'input' group"), "\(live.error)")
-        let record = try mock.run([CommandLineTests.executable.path, "record", "--device", MockedTablet.node, "-o", mock.directory.appendingPathComponent("x.yml").path, "--duration", "1"], withEvents: false, environment: denied)
+        let record = try mock.run([CommandLineTests.executable.path, "record", "--node", MockedTablet.node, "-o", mock.directory.appendingPathComponent("x.yml").path, "--duration", "1"], withEvents: false, environment: denied)
         #expect(record.status != 0)
         #expect(record.error.contains("'input' group"), "\(record.error)")
-        let libinput = try mock.run([CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "1"], withEvents: false, environment: denied)
+        let libinput = try mock.run([CommandLineTests.executable.path, "live", "--backend", "libinput", "--node", MockedTablet.node, "--duration", "1"], withEvents: false, environment: denied)
         #expect(libinput.status != 0)
         #expect(libinput.error.contains("Permission denied"), "\(libinput.error)")
         for run in [devices, live, record, libinput] { #expect(!run.error.contains("Fatal error"), "no crash, no stack trace") }
@@ -352,10 +352,10 @@ struct LiveDeviceBehaviourTests {
         // The DTH2242 recording declares no X/Y resolution: libinput 1.22 ignores such tablets.
         let mock = try MockedTablet(recording: Fixtures.dth2242, maximumFrames: 200)
         let libinput = try mock.run(
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "2"])
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--node", MockedTablet.node, "--duration", "2"])
         #expect(libinput.status != 0)
         #expect(libinput.error.contains("declares no resolution for X/Y, which libinput refuses; --backend evdev reads it"), "\(libinput.error)")
-        let raw = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], endsWithStream: true)
+        let raw = try mock.run([CommandLineTests.executable.path, "live", "--node", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], endsWithStream: true)
         #expect(raw.status == 0, "\(raw.error)")
         #expect(raw.output == (try cli.quill("samples", mock.expectedRecording)).output)
         #expect(!raw.output.isEmpty)
@@ -365,12 +365,12 @@ struct LiveDeviceBehaviourTests {
         // WP5540U: no BTN_TOOL_PEN; libinput and Quill both bring the pen in on its first axis frame.
         let mock = try MockedTablet(recording: Fixtures.ucLogic, maximumFrames: 400)
         let expected = try cli.quill("samples", mock.expectedRecording).output
-        let raw = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], endsWithStream: true)
+        let raw = try mock.run([CommandLineTests.executable.path, "live", "--node", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], endsWithStream: true)
         #expect(Fixtures.firstDifference(raw.output, expected) == nil, "\(Fixtures.firstDifference(raw.output, expected) ?? "")\n\(raw.error)")
         let strokes = try LiveSample.parse(expected).filter { $0.phase == "began" }.count
         #expect(strokes >= 1)
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], endsWithStream: true)
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--node", MockedTablet.node, "--duration", "\(mock.playedDuration + 1)"], endsWithStream: true)
         let libinput = try LiveSample.parse(run.output)
         #expect(libinput.filter { $0.phase == "began" }.count == strokes, "status \(run.status): \(run.error)")
     }

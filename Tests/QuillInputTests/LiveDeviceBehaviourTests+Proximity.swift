@@ -26,7 +26,7 @@ struct LiveProximityTimerTests {
 
     @Test func theRawPathForcesASilentHoveringPenOutWithItsOwnTimer() throws {
         let (mock, lastFrame) = try silentHover()
-        let run = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1.5)"])
+        let run = try mock.run([CommandLineTests.executable.path, "live", "--node", MockedTablet.node, "--duration", "\(mock.playedDuration + 1.5)"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("1 proximity-outs (1 forced)"), "\(run.error)")
         let forcedAt = try #require(Self.reportedTime(run.error, after: "pen forced out of proximity at t="), "\(run.error)")
@@ -37,7 +37,7 @@ struct LiveProximityTimerTests {
     @Test func libinputForcesItOutTooAndQuillReportsIt() throws {
         let (mock, lastFrame) = try silentHover()
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 1.5)"])
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--node", MockedTablet.node, "--duration", "\(mock.playedDuration + 1.5)"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("1 proximity-outs"), "\(run.error)")
         let outAt = try #require(Self.reportedTime(run.error, after: "event13: pen out of proximity at t="), "\(run.error)")

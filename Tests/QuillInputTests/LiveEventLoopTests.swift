@@ -28,7 +28,7 @@ struct LiveEventLoopTests {
         let config = ["XDG_CONFIG_HOME": mock.directory.appendingPathComponent("config").path]
         let kill = seconds.map { ["/usr/bin/timeout", "-s", "KILL", "\($0)"] } ?? []
         return try mock.run(
-            kill + [CommandLineTests.executable.path, "live", "--backend", backend, "--device", mock.node, "--emit", "gestures"] + arguments, environment: config, startsWhenRead: false)
+            kill + [CommandLineTests.executable.path, "live", "--backend", backend, "--node", mock.node, "--emit", "gestures"] + arguments, environment: config, startsWhenRead: false)
     }
 
     @Test(arguments: ["evdev", "libinput"])
@@ -79,7 +79,7 @@ struct LiveEventLoopTests {
     func ctrlCMidStrokeEndsTheStrokeAndPrintsTheSummary(backend: String) throws {
         let mock = try MockedTablet(recording: try Self.silentStrokeRecording())
         let run = try mock.run(
-            ["/usr/bin/timeout", "-s", "INT", "\(mock.playedDuration + 1)", CommandLineTests.executable.path, "live", "--backend", backend, "--device", mock.node], startsWhenRead: false)
+            ["/usr/bin/timeout", "-s", "INT", "\(mock.playedDuration + 1)", CommandLineTests.executable.path, "live", "--backend", backend, "--node", mock.node], startsWhenRead: false)
         // timeout exits 124 when it had to signal; quill itself ended cleanly on SIGINT.
         #expect(run.status == 124, "\(run.error)")
         let samples = try LiveSample.parse(run.output)

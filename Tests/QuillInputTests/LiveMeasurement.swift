@@ -12,7 +12,7 @@ struct LiveMeasurement {
 
     @Test func printsLatencyAndThroughput() throws {
         let mock = try MockedTablet(recording: Fixtures.dth2242)
-        let run = try mock.run([Self.quill, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 2)", "--stats"], timeout: 600)
+        let run = try mock.run([Self.quill, "live", "--node", MockedTablet.node, "--duration", "\(mock.playedDuration + 2)", "--stats"], timeout: 600)
         print("LIVE-MEASUREMENT \(mock.events.count) events over \(mock.duration) s: \(run.error)")
         #expect(run.status == 0)
     }
@@ -23,7 +23,7 @@ struct LiveMeasurement {
         let mock = try MockedTablet(recording: try ServiceLiveTests.cintiq.get(), maximumFrames: 2_000, maximumGap: 0.5)
         let seconds = MockedTablet.lead + mock.duration + 1.5
         let run = try mock.run(
-            ["/usr/bin/timeout", "-s", "INT", String(format: "%.1f", seconds), Self.quill, "service", "--device", mock.node, "--stats"],
+            ["/usr/bin/timeout", "-s", "INT", String(format: "%.1f", seconds), Self.quill, "service", "--node", mock.node, "--stats"],
             environment: ["XDG_CONFIG_HOME": mock.directory.path + "/config"], timeout: Int(seconds) + 60, rebasesTimes: false, preload: [try ServiceLiveTests.uinputShim.get()])
         let line = run.error.split(separator: "\n").last { $0.contains("added latency") } ?? "none"
         print("LIVE-SERVICE 22HDT, \(mock.events.count) events over \(mock.duration) s: \(line)")
@@ -41,7 +41,7 @@ struct LiveMeasurement {
         let mock = try MockedTablet(recording: tablet == "DTH2242" ? Fixtures.dth2242 : Fixtures.cintiq12WX)
         let directory = mock.directory.path
         let run = try mock.run(
-            ["/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", Self.quill, "canvas", "--device", mock.node, "--backend", backend,
+            ["/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", Self.quill, "canvas", "--node", mock.node, "--backend", backend,
              "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)", "--save", directory + "/canvas.json"],
             environment: ["XDG_CONFIG_HOME": directory + "/config", "XDG_STATE_HOME": directory + "/state", "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1"],
             timeout: 120, rebasesTimes: false)
@@ -77,7 +77,7 @@ struct LiveMeasurement {
             let mock = try MockedTablet(recording: recording, frameGap: gap)
             let run = try mock.run(
                 // umockdev's pacing falls behind the offered rate: time enough for the whole stream.
-                [Self.quill, "live", "--backend", backend, "--device", mock.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)", "--stats"], timeout: 600)
+                [Self.quill, "live", "--backend", backend, "--node", mock.node, "--duration", "\(MockedTablet.lead + 2 * mock.duration + 2)", "--stats"], timeout: 600)
             let offered = Double(mock.played.count - 1) / mock.duration
             print(String(format: "LIVE-RATE %@ frame every %.2f ms: %d events offered at %.0f events/s: ", backend, gap * 1000, mock.played.count, offered)
                 + (run.error.split(separator: "\n").last.map(String.init) ?? "") + " (status \(run.status))")
@@ -94,9 +94,9 @@ struct LiveMeasurement {
         let seconds = MockedTablet.lead + 2 * mock.duration + 2
         let output = mock.directory.appendingPathComponent("out.yml").path
         let readers: [(String, [String])] = [
-            ("quill live (evdev)", [Self.quill, "live", "--device", mock.node, "--duration", "\(seconds)"]),
-            ("quill live (libinput)", [Self.quill, "live", "--backend", "libinput", "--device", mock.node, "--duration", "\(seconds)"]),
-            ("quill record", [Self.quill, "record", "--device", mock.node, "-o", output, "--duration", "\(seconds)"]),
+            ("quill live (evdev)", [Self.quill, "live", "--node", mock.node, "--duration", "\(seconds)"]),
+            ("quill live (libinput)", [Self.quill, "live", "--backend", "libinput", "--node", mock.node, "--duration", "\(seconds)"]),
+            ("quill record", [Self.quill, "record", "--node", mock.node, "-o", output, "--duration", "\(seconds)"]),
             ("libinput record", ["/usr/bin/timeout", "-s", "INT", "\(seconds)", LibinputTools.record, "-o", output, mock.node]),
         ]
         for (name, command) in readers {

@@ -21,7 +21,7 @@ struct LiveTabletTests {
         let mock = try MockedTablet(recording: recording)
         let expected = try cli.quill("samples", mock.expectedRecording)
         #expect(expected.status == 0)
-        let live = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 2)", "--stats"], endsWithStream: true)
+        let live = try mock.run([CommandLineTests.executable.path, "live", "--node", MockedTablet.node, "--duration", "\(mock.playedDuration + 2)", "--stats"], endsWithStream: true)
         #expect(live.status == 0, "\(live.error)")
         #expect(Fixtures.firstDifference(live.output, expected.output) == nil, "live and replay differ for \(recording): \(Fixtures.firstDifference(live.output, expected.output) ?? "")\n\(live.error)")
         #expect(live.error.contains("quill live: \(mock.played.count) events"))
@@ -32,7 +32,7 @@ struct LiveTabletTests {
         let mock = try MockedTablet(recording: Fixtures.dth2242)
         // No preferences file: the defaults. The variable goes to the live process only.
         let config = ["XDG_CONFIG_HOME": mock.directory.appendingPathComponent("config").path]
-        let strokes = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--emit", "strokes", "--duration", "\(mock.playedDuration + 2)"], environment: config, endsWithStream: true)
+        let strokes = try mock.run([CommandLineTests.executable.path, "live", "--node", MockedTablet.node, "--emit", "strokes", "--duration", "\(mock.playedDuration + 2)"], environment: config, endsWithStream: true)
         #expect(strokes.status == 0, "\(strokes.error)")
         // The smoother works on time differences: on the run's clock they round differently in
         // the last bits than on the file's, so positions agree to 1e-9 rather than to the bit.
@@ -40,7 +40,7 @@ struct LiveTabletTests {
         #expect(!replayedStrokes.isEmpty)
         let difference = LiveClock.difference(strokes.output, replayedStrokes, tolerance: 1e-9)
         #expect(difference == nil, "\(difference ?? "")")
-        let gestures = try mock.run([CommandLineTests.executable.path, "live", "--device", MockedTablet.node, "--emit", "gestures", "--duration", "\(mock.playedDuration + 2)"], environment: config, endsWithStream: true)
+        let gestures = try mock.run([CommandLineTests.executable.path, "live", "--node", MockedTablet.node, "--emit", "gestures", "--duration", "\(mock.playedDuration + 2)"], environment: config, endsWithStream: true)
         #expect(gestures.status == 0, "\(gestures.error)")
         let replayed = try Fixtures.runProcess(
             URL(fileURLWithPath: "/usr/bin/env"), ["XDG_CONFIG_HOME=\(config["XDG_CONFIG_HOME"]!)", CommandLineTests.executable.path, "gestures", mock.expectedRecording])
@@ -51,7 +51,7 @@ struct LiveTabletTests {
     @Test func recordCapturesAFileThatReplaysToTheSameSamples() throws {
         let mock = try MockedTablet(recording: Fixtures.cintiq13HD)
         let output = mock.directory.appendingPathComponent("captured.yml").path
-        let record = try mock.run([CommandLineTests.executable.path, "record", "--device", MockedTablet.node, "-o", output, "--duration", "\(mock.playedDuration + 2)"], endsWithStream: true, startsWhenRead: false)
+        let record = try mock.run([CommandLineTests.executable.path, "record", "--node", MockedTablet.node, "-o", output, "--duration", "\(mock.playedDuration + 2)"], endsWithStream: true, startsWhenRead: false)
         #expect(record.status == 0, "\(record.error)")
         #expect(record.error.contains("\(mock.played.count) events"))
         let replayed = try cli.quill("samples", output)
@@ -65,7 +65,7 @@ struct LiveTabletTests {
         let expected = try LiveSample.parse(try cli.quill("samples", mock.expectedRecording).output)
         for (signal, after) in [("INT", mock.playedDuration + 1), ("KILL", MockedTablet.lead + mock.duration / 2)] {
             let output = mock.directory.appendingPathComponent("captured-\(signal).yml").path
-            let record = try mock.run(["/usr/bin/timeout", "-s", signal, "\(after)", CommandLineTests.executable.path, "record", "--device", mock.node, "-o", output], startsWhenRead: false)
+            let record = try mock.run(["/usr/bin/timeout", "-s", signal, "\(after)", CommandLineTests.executable.path, "record", "--node", mock.node, "-o", output], startsWhenRead: false)
             #expect(record.status == (signal == "INT" ? 124 : 9), "\(signal): \(record.error)")
             let replayed = try cli.quill("samples", output)
             #expect(replayed.status == 0, "\(signal): \(replayed.error)")
@@ -94,7 +94,7 @@ struct LiveTabletTests {
         // stat/fstat, udev database entry).
         let mock = try MockedTablet(recording: Fixtures.intuosProRecord)
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "1"],
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--node", MockedTablet.node, "--duration", "1"],
             withEvents: false)
         #expect(run.status == 0, "\(run.error)")
         // libinput 1.22 took it as a tablet and gave its size from the resolution: 44800/200 × 29600/200 mm.

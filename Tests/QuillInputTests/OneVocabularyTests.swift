@@ -175,4 +175,27 @@ import Testing
         let help = try cli.quill(["strokes", "--help"])
         #expect(help.status == 0 && help.output.contains("USAGE: quill strokes") && help.error.isEmpty, "help goes to standard output: \(help.error)")
     }
+
+    /// A live tablet's event node is `--node` in every command that reads one; `--device` there
+    /// (a device description everywhere) is a usage error that names `--node`, and `quill canvas
+    /// --replay` takes its description as `--device` like the commands that replay.
+    @Test func aLiveTabletsNodeIsNodeAndDeviceIsADescriptionEverywhere() throws {
+        for command in ["live", "record", "service"] {
+            let run = try cli.quill([command, "--device", "/dev/input/event13"] + (command == "record" ? ["-o", "/dev/null"] : []))
+            #expect(run.status == 64, "\(command): \(run.status) \(run.error)")
+            #expect(run.error.hasPrefix("quill: error: --device /dev/input/event13: --device is a device description"), "\(command): \(run.error)")
+            #expect(run.error.contains("use --node /dev/input/event13"), "\(command): \(run.error)")
+        }
+        let canvas = try cli.quill(["canvas", "--replay", Fixtures.intuos4PadButtons, "--device", "/dev/input/event13"])
+        #expect(canvas.status == 64 && canvas.error.contains("use --node /dev/input/event13"), "\(canvas.error)")
+        let wrongDescription = try cli.quill(["canvas", "--replay", Fixtures.intuos4PadButtons, "--device", Fixtures.intuos4PadButtons])
+        #expect(wrongDescription.status == 64 && wrongDescription.error.contains("(--device is a device description, an evemu .desc file)"), "\(wrongDescription.error)")
+        let twice = try cli.quill(["record", "--node", "/dev/input/event13", "--node", "/dev/input/event14", "-o", "/dev/null"])
+        #expect(twice.status == 64 && twice.error.contains("--node /dev/input/event14: quill record captures one tablet"), "\(twice.error)")
+        for command in ["live", "record", "service", "canvas"] {
+            let help = try cli.quill([command, "--help"]).output
+            #expect(help.contains("--node <"), "\(command) --help: \(help)")
+            #expect(command == "canvas" ? help.contains("--device <device>") : !help.contains("--device"), "\(command) --help: \(help)")
+        }
+    }
 }

@@ -36,7 +36,7 @@ struct PadLiveTests {
         let (recording, description, count) = Self.padStreams[stream]
         let mock = try MockedTablet(recording: recording, deviceFile: description)
         let run = try mock.run([
-            CommandLineTests.executable.path, "live", "--device", mock.node, "--backend", backend, "--emit", "pad",
+            CommandLineTests.executable.path, "live", "--node", mock.node, "--backend", backend, "--emit", "pad",
             "--duration", "\(mock.playedDuration + 1.5)",
         ], endsWithStream: true)
         #expect(run.status == 0, "\(run.error)")
@@ -81,13 +81,13 @@ struct PadLiveTests {
         // The pad's presses arrive as pad events, beside the pen's node.
         let padRun = try MockedTablet.run(
             [pad, pen, touch],
-            [CommandLineTests.executable.path, "live", "--device", pad.node, "--device", pen.node, "--emit", "pad", "--duration", "\(seconds)"])
+            [CommandLineTests.executable.path, "live", "--node", pad.node, "--node", pen.node, "--emit", "pad", "--duration", "\(seconds)"])
         #expect(padRun.status == 0, "\(padRun.error)")
         let expectedPad = try Self.objects(try cli.quill("pad", pad.expectedRecording).output).map(Self.content)
         let livePad = try Self.objects(padRun.output).map(Self.content)
         #expect(expectedPad.count == 16 && livePad == expectedPad, "\(padRun.output)\n\(padRun.error)")
         // Asked for pen samples, a pad says what it gives instead.
-        let samples = try MockedTablet.run([pad], [CommandLineTests.executable.path, "live", "--device", pad.node, "--duration", "0.5"], withEvents: false)
+        let samples = try MockedTablet.run([pad], [CommandLineTests.executable.path, "live", "--node", pad.node, "--duration", "0.5"], withEvents: false)
         #expect(samples.status == 0 && samples.output.isEmpty, "\(samples.error)")
         #expect(samples.error.contains("\(pad.node) is a pad: it gives pad events, not pen samples (--emit pad streams them)"), "\(samples.error)")
     }
@@ -112,7 +112,7 @@ struct PadLiveTests {
         try pen.retag(["ID_INPUT_TOUCHSCREEN"])
         let devices = try pen.run([CommandLineTests.executable.path, "devices"], withEvents: false)
         #expect(devices.output.contains("\(pen.node): \"Wacom Cintiq 12WX\" usb 056a:00c6 — touchscreen"), "\(devices.output)")
-        let live = try pen.run([CommandLineTests.executable.path, "live", "--device", pen.node, "--duration", "1"], withEvents: false)
+        let live = try pen.run([CommandLineTests.executable.path, "live", "--node", pen.node, "--duration", "1"], withEvents: false)
         #expect(live.status != 0 && live.error.contains("\"Wacom Cintiq 12WX\" is not a multitouch device"), "\(live.error)")
         // Tagged as udev's own rules tag it, the same node is a pen.
         try pen.retag(["ID_INPUT_TABLET"])
@@ -126,11 +126,11 @@ struct PadLiveTests {
         // touch declares no resolution (libinput says no size) and libwacom knows its pen's
         // product id, not its own: 100 units/mm assumed, as `quill info` and the replay have it.
         let touch = try MockedTablet(recording: try DeviceClassTests.touchRecording())
-        let run = try touch.run([CommandLineTests.executable.path, "live", "--device", touch.node, "--duration", "1"], withEvents: false)
+        let run = try touch.run([CommandLineTests.executable.path, "live", "--node", touch.node, "--duration", "1"], withEvents: false)
         #expect(run.status == 0, "\(run.error)")
         #expect(!run.error.contains("warning") && !run.error.contains("error"), "\(run.error)")
         let libinput = try touch.run(
-            [CommandLineTests.executable.path, "live", "--device", touch.node, "--backend", "libinput", "--duration", "1"], withEvents: false)
+            [CommandLineTests.executable.path, "live", "--node", touch.node, "--backend", "libinput", "--duration", "1"], withEvents: false)
         #expect(libinput.status == 0, "\(libinput.error)")
         #expect(libinput.output.isEmpty)
         #expect(libinput.error.contains("touch device added: event13 \"Wacom Cintiq 22HDT Finger\" 47.52 × 26.73 mm (device 0)"), "\(libinput.error)")

@@ -41,7 +41,7 @@ struct RecordCompatibilityTests {
         let ours = mock.directory.appendingPathComponent("quill.yml").path
         let theirs = mock.directory.appendingPathComponent("libinput.yml").path
         let seconds = Int(mock.playedDuration.rounded(.up)) + 2
-        let quill = try mock.run([CommandLineTests.executable.path, "record", "--device", MockedTablet.node, "-o", ours, "--duration", "\(seconds)"], endsWithStream: true, startsWhenRead: false)
+        let quill = try mock.run([CommandLineTests.executable.path, "record", "--node", MockedTablet.node, "-o", ours, "--duration", "\(seconds)"], endsWithStream: true, startsWhenRead: false)
         #expect(quill.status == 0, "\(quill.error)")
         // libinput record runs until SIGINT, then completes its YAML. It drops what is pending on
         // the node when it starts; on a loaded machine it once started after umockdev had played

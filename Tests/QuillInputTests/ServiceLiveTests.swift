@@ -35,10 +35,10 @@ struct ServiceLiveTests {
         return path
     }
 
-    /// Runs `quill service --device NODE` on `mock` until `signal` comes `after` seconds past the
+    /// Runs `quill service --node NODE` on `mock` until `signal` comes `after` seconds past the
     /// stream's end; the captured virtual devices' files, in creation order.
     func serve(_ mock: MockedTablet, signal: String = "TERM", environment: [String: String] = [:], after: Double = 1.5) throws -> (run: (status: Int32, output: String, error: String), captures: [String]) {
-        try serve([mock], arguments: ["--device", mock.node], signal: signal, environment: environment, after: after)
+        try serve([mock], arguments: ["--node", mock.node], signal: signal, environment: environment, after: after)
     }
 
     /// Runs `quill service ARGUMENTS` on `mocks` with `preferences` (the file's JSON) until `signal`
@@ -101,7 +101,7 @@ struct ServiceLiveTests {
         // libinput, reading the captured virtual tablet, sees a pen that becomes an eraser after
         // the double tap, at the real stream's positions.
         let virtual = try MockedTablet(recording: capture)
-        let libinput = try virtual.run([CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * virtual.duration + 2)"], endsWithStream: true)
+        let libinput = try virtual.run([CommandLineTests.executable.path, "live", "--backend", "libinput", "--node", MockedTablet.node, "--duration", "\(MockedTablet.lead + 2 * virtual.duration + 2)"], endsWithStream: true)
         #expect(libinput.status == 0, "\(libinput.error)")
         let samples = try LiveSample.parse(libinput.output)
         func toolChanges(_ samples: [LiveSample]) -> [String] { samples.map(\.tool).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } } }

@@ -19,7 +19,7 @@ struct SeveralTabletsTests {
         let unplug = fraction.map { ["QUILL_MOCK_UNPLUG_AFTER": "\(Int(Double(first.played.count) * $0))"] } ?? [:]
         let run = try MockedTablet.run(
             [first, second],
-            [CommandLineTests.executable.path, "live", "--device", first.node, "--device", second.node, "--duration", "\(seconds)"], environment: unplug)
+            [CommandLineTests.executable.path, "live", "--node", first.node, "--node", second.node, "--duration", "\(seconds)"], environment: unplug)
         return (first, second, run)
     }
 

@@ -53,7 +53,7 @@ struct TabletConfigurationLiveTests {
         let mock = try MockedTablet(recording: recording, deviceFile: deviceFile, maximumFrames: 300)
         let replay = try LiveSample.parse(try cli.quill(["samples", mock.expectedRecording] + options).output)
         let run = try mock.run(
-            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--device", MockedTablet.node, "--duration", "\(mock.playedDuration + 2)"] + options, endsWithStream: true)
+            [CommandLineTests.executable.path, "live", "--backend", "libinput", "--node", MockedTablet.node, "--duration", "\(mock.playedDuration + 2)"] + options, endsWithStream: true)
         #expect(run.status == 0, "\(run.error)")
         let live = try LiveSample.parse(run.output)
         return (run.error, LiveSample.disagreements(libinput: live, replay: replay, device: mock.device), live, replay, mock)

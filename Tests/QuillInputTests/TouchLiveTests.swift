@@ -249,11 +249,11 @@ struct TouchLiveTests {
         let group = try MockedDeviceGroup(recording: path)
         let node = group.nodes[0].path
 
-        let evdev = try TouchLiveRun(group, ["--emit", "touches", "--backend", "evdev", "--device", node])
+        let evdev = try TouchLiveRun(group, ["--emit", "touches", "--backend", "evdev", "--node", node])
         #expect(evdev.status == 0, "\(evdev.error)")
         #expect(TouchRow.firstDifference(evdev.rows, replay) == nil, "\(file), evdev: \(TouchRow.firstDifference(evdev.rows, replay) ?? "")\n\(evdev.error)")
 
-        let libinput = try TouchLiveRun(group, ["--emit", "touches", "--backend", "libinput", "--device", node])
+        let libinput = try TouchLiveRun(group, ["--emit", "touches", "--backend", "libinput", "--node", node])
         #expect(libinput.status == 0, "\(libinput.error)")
         let scale = try Self.millimetresPerUnit(group.nodes[0].device)
         // The size is the replay's: from the node's resolution (libinput's), or, none declared,
@@ -290,7 +290,7 @@ struct TouchLiveTests {
         let replay = try TouchRow.parse(try cli.quill("touches", path).output)
         #expect(Set(replay.filter { $0.rejected == "palm" }.map(\.tracking_id)) == Set(labels.touches.filter { $0.expect != .normal }.map(\.tracking_id)))
         let group = try MockedDeviceGroup(recording: path)
-        let nodes = group.nodes.flatMap { ["--device", $0.path] }
+        let nodes = group.nodes.flatMap { ["--node", $0.path] }
         #expect(group.nodes.map(\.deviceClass) == [.pen, .touchscreen])
 
         let evdev = try TouchLiveRun(group, ["--emit", "touches", "--backend", "evdev"] + nodes)

@@ -11,6 +11,11 @@ public enum PenButtonAction: String, CaseIterable, Hashable, Sendable {
     /// The button clicks only while the tip touches: a press while hovering never reaches apps
     /// (no accidental right-click when reaching for the button).
     case clickWhileTouching
+    /// Hold and move to pan: the button reaches apps as the pen's primary barrel button
+    /// (`BTN_STYLUS`), which desktops give apps as the middle mouse button (GNOME's and KDE's
+    /// default for it, X11's button 2), so drawing apps pan on the drag — whichever button of the
+    /// pen the person holds. Never the double tap's or the squeeze's.
+    case pan
 
     /// The buttons that can be bound, by libevdev name.
     public static let buttonNames: [String: TapSource] = ["BTN_STYLUS": .stylus, "BTN_STYLUS2": .stylus2, "BTN_STYLUS3": .stylus3]

@@ -164,13 +164,13 @@ extension PencilPreferences: Codable {
                 }
             case .penButtons:
                 penButtons = [:]
-                let buttons = try object.object(key, example: #"{"BTN_STYLUS2": "scroll"}"#, of: "barrel buttons to scroll or clickWhileTouching")
+                let buttons = try object.object(key, example: #"{"BTN_STYLUS2": "scroll"}"#, of: "barrel buttons to scroll, clickWhileTouching or pan")
                 for button in buttons.keys {
                     guard let source = PenButtonAction.buttonNames[button.stringValue] else {
                         throw buttons.failure(button, "expected a barrel button, one of BTN_STYLUS, BTN_STYLUS2, BTN_STYLUS3")
                     }
                     guard let action = buttons.string(button).flatMap(PenButtonAction.init(rawValue:)) else {
-                        throw buttons.failure(button, "expected scroll or clickWhileTouching, found \(buttons.found(button))")
+                        throw buttons.failure(button, "expected scroll, clickWhileTouching or pan, found \(buttons.found(button))")
                     }
                     penButtons[source] = action
                 }

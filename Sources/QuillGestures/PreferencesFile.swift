@@ -21,7 +21,7 @@ import SystemPackage
 /// cursor's buttons by libevdev name (`BTN_LEFT` … `BTN_EXTRA`), to `doubleTap`, `squeeze` or a
 /// preferred action; none is bound by default. `penPressure` sets the tip threshold (percent of
 /// the pressure range, 1 … 50) and the pressure curve per tablet and tool (``PenPressure``,
-/// ``PenPressureScope``), `penButtons` makes a barrel button scroll or click only while the tip
+/// ``PenPressureScope``), `penButtons` makes a barrel button scroll, pan or click only while the tip
 /// touches (``PenButtonAction``), `tabletAreas` the part of each tablet used, the screen part it
 /// maps to and a left-handed turn (``TabletAreaSettings``); `quill service` applies them for every app. An app's own file:
 /// `{"customTapAction": "selectTool:pencil", "optedIn": true}` where the action is
@@ -107,7 +107,7 @@ public enum PreferencesFile {
     /// `preferredSqueezeAction` to an action's name, `prefersPencilOnlyDrawing`,
     /// `prefersHoverToolPreview` and `padDialControlsWidth` to true or false, `padButton.N` and
     /// `puckButton.NAME` to a binding's name or `none` (unbound), `keyChord.NAME` to a key chord
-    /// (`KeyChord`) or `none`, `penButton.BTN_STYLUS…` to `scroll`, `clickWhileTouching` or `none`,
+    /// (`KeyChord`) or `none`, `penButton.BTN_STYLUS…` to `scroll`, `clickWhileTouching`, `pan` or `none`,
     /// `penPressure.SCOPE.curve` to `x1,y1,x2,y2` or `none` (linear),
     /// `penPressure.SCOPE.tipThreshold` to a percentage or `none`, `tabletArea.TABLET.area` /
     /// `.screen` to `x,y,w,h`, `.screenSize` to `w,h`, `.keepProportions` / `.leftHanded` to true or

@@ -80,9 +80,12 @@ public enum ServiceCheck {
             lines.append("puck buttons: their bindings act, and the buttons still reach apps (a puck's are not held back)")
         }
         for (source, action) in preferences.penButtons.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            let does = action == .scroll
-                ? "held and moved while hovering, scrolls (the wheels of a virtual pointer, \(RelayOptions().scroll.millimetresPerClick.formatted) mm a click); never reaches apps as a button"
-                : "reaches apps only while the tip touches"
+            let does: String
+            switch action {
+            case .scroll: does = "held and moved while hovering, scrolls (the wheels of a virtual pointer, \(RelayOptions().scroll.millimetresPerClick.formatted) mm a click); never reaches apps as a button"
+            case .clickWhileTouching: does = "reaches apps only while the tip touches"
+            case .pan: does = "reaches apps as BTN_STYLUS, the middle button for the desktop: held and moved, it pans in drawing apps"
+            }
             let gesture = source == parameters.source ? " (so it is no longer the double tap's)" : source == parameters.squeezeSource ? " (so it is no longer the squeeze's)" : ""
             lines.append("\(PenButtonAction.name(of: source)) \(action.rawValue): \(does)\(gesture)")
         }

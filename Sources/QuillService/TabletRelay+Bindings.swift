@@ -16,6 +16,7 @@ extension TabletRelay {
         var areaMapping: TabletAreaMapping?
         var scrollCode: UInt16?
         var clickWhileTouchingCodes: [UInt16]
+        var panCodes: [UInt16]
 
         init(device: DeviceDescription, preferences person: PencilPreferences, parameters: DoubleTapParameters, options: RelayOptions, unitsPerMillimetre: (x: Double, y: Double)) throws {
             // The person's area on the positions (this model's settings, else every tablet's).
@@ -28,6 +29,7 @@ extension TabletRelay {
             sessionPreferences = preferences
             scrollCode = preferences.penButtons.filter { $0.value == .scroll }.map(\.key).sorted { $0.rawValue < $1.rawValue }.first.flatMap(TabletRelay.code(of:))
             clickWhileTouchingCodes = preferences.penButtons.filter { $0.value == .clickWhileTouching }.compactMap { TabletRelay.code(of: $0.key) }
+            panCodes = preferences.penButtons.filter { $0.value == .pan }.compactMap { TabletRelay.code(of: $0.key) }.sorted()
             // A button is held back only when its action does something here: a palette action with
             // no chord bound would swallow the button (an app's own use of it, e.g. panning) for nothing.
             tapCode = VirtualTablet.acts(preferences.preferredTapAction, chords: preferences.keyChords) ? TabletRelay.code(of: parameters.source) : nil

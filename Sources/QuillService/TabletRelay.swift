@@ -81,6 +81,10 @@ public struct TabletRelay: Sendable {
     /// The barrel button that scrolls, and those that click only while touching.
     private var scrollCode: UInt16?
     private var clickWhileTouchingCodes: [UInt16]
+    /// The barrel buttons that pan (they reach apps as BTN_STYLUS, the middle button), and the
+    /// ones held now: BTN_STYLUS is pressed on the virtual node while any is held.
+    private var panCodes: [UInt16]
+    private var panHeld: Set<UInt16> = []
     /// Scrolling: where the pen was at the last wheel event (device units), the fractions of a
     /// high-resolution unit not sent yet, and the high-resolution units since the last click.
     private var isScrolling = false
@@ -117,7 +121,7 @@ public struct TabletRelay: Sendable {
         // toggles between them as switchEraser does.
         session = PencilSession(preferences: bindings.sessionPreferences, parameters: parameters, toolState: ToolState(current: .pen, previous: .eraser))
         (tapCode, squeezeCode, chords, pressures, pressureAxis) = (bindings.tapCode, bindings.squeezeCode, bindings.chords, bindings.pressures, bindings.pressureAxis)
-        (areaMapping, scrollCode, clickWhileTouchingCodes) = (bindings.areaMapping, bindings.scrollCode, bindings.clickWhileTouchingCodes)
+        (areaMapping, scrollCode, clickWhileTouchingCodes, panCodes) = (bindings.areaMapping, bindings.scrollCode, bindings.clickWhileTouchingCodes, bindings.panCodes)
         rawPressure = pressureAxis?.minimum ?? 0
         hasToolID = device.axes[EvdevCode.Abs.misc] != nil
         hasSerial = device.has(type: EvdevCode.EventType.msc, code: EvdevCode.Msc.serial)
@@ -142,11 +146,11 @@ public struct TabletRelay: Sendable {
     public var hasPendingPreferences: Bool { pendingBindings != nil }
 
     private mutating func applyPendingBindingsIfIdle() {
-        guard let bindings = pendingBindings, heldBack.isEmpty, !isScrolling, clicksPassed.isEmpty, session.nextDeadline == nil else { return }
+        guard let bindings = pendingBindings, heldBack.isEmpty, !isScrolling, clicksPassed.isEmpty, panHeld.isEmpty, session.nextDeadline == nil else { return }
         pendingBindings = nil
         session.preferences = bindings.sessionPreferences
         (tapCode, squeezeCode, chords, pressures, pressureAxis) = (bindings.tapCode, bindings.squeezeCode, bindings.chords, bindings.pressures, bindings.pressureAxis)
-        (areaMapping, scrollCode, clickWhileTouchingCodes) = (bindings.areaMapping, bindings.scrollCode, bindings.clickWhileTouchingCodes)
+        (areaMapping, scrollCode, clickWhileTouchingCodes, panCodes) = (bindings.areaMapping, bindings.scrollCode, bindings.clickWhileTouchingCodes, bindings.panCodes)
     }
 
     /// True while the virtual pen end is the eraser (a double tap or squeeze switched it).
@@ -309,6 +313,17 @@ public struct TabletRelay: Sendable {
                     dropped = true
                     continue
                 }
+            case (key, let code) where !panCodes.isEmpty && (panCodes.contains(code) || code == EvdevCode.Key.stylus):
+                // Panning: BTN_STYLUS on the virtual node while any panning button (or the pen's own
+                // BTN_STYLUS, passed as it is) is held — one press, one release.
+                let wasHeld = !panHeld.isEmpty
+                if event.value != 0 { panHeld.insert(code) } else { panHeld.remove(code) }
+                guard wasHeld != !panHeld.isEmpty else {
+                    dropped = true
+                    continue
+                }
+                event.code = EvdevCode.Key.stylus
+                event.value = panHeld.isEmpty ? 0 : 1
             case (key, EvdevCode.Key.touch) where contact != nil:
                 // The threshold decides (below).
                 dropped = true
@@ -352,6 +367,12 @@ public struct TabletRelay: Sendable {
             isTouching = contact
             if contact { smoother?.reset() }
             output.pen.append(event(time, key, EvdevCode.Key.touch, contact ? 1 : 0))
+        }
+        // The tool leaving with a panning button held releases it on the virtual node (the next press
+        // would be a repeated value the kernel drops).
+        if virtualTool == nil, !panHeld.isEmpty {
+            panHeld.removeAll()
+            output.pen.append(event(time, key, EvdevCode.Key.stylus, 0))
         }
         // The tip touching or the tool leaving ends a scroll; then the pen is where it is now.
         if isScrolling, isTouching || virtualTool == nil { isScrolling = false }
@@ -417,6 +438,12 @@ public struct TabletRelay: Sendable {
                 virtualTool != nil, heldBack.contains(code) != isPressed
             else { continue }
             if isPressed { heldBack.insert(code) } else { heldBack.remove(code) }
+            if code == EvdevCode.Key.stylus, !panCodes.isEmpty {
+                // BTN_STYLUS is also what panning presses: one press while either holds it.
+                let wasHeld = !panHeld.isEmpty
+                if isPressed { panHeld.insert(code) } else { panHeld.remove(code) }
+                if wasHeld == !panHeld.isEmpty { continue }
+            }
             output.pen.append(event(time, EvdevCode.EventType.key, code, isPressed ? 1 : 0))
             output.pen.append(Self.report(time))
         }

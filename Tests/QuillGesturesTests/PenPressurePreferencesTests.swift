@@ -95,7 +95,7 @@ struct PenButtonPreferencesTests {
 
     @Test(arguments: [
         (#"{"penButtons": {"BTN_LEFT": "scroll"}}"#, "penButtons.BTN_LEFT", "expected a barrel button, one of BTN_STYLUS, BTN_STYLUS2, BTN_STYLUS3"),
-        (#"{"penButtons": {"BTN_STYLUS": "pan"}}"#, "penButtons.BTN_STYLUS", "expected scroll or clickWhileTouching, found 'pan'"),
+        (#"{"penButtons": {"BTN_STYLUS": "zoom"}}"#, "penButtons.BTN_STYLUS", "expected scroll, clickWhileTouching or pan, found 'zoom'"),
         (#"{"penButtons": {"BTN_STYLUS": true}}"#, "penButtons.BTN_STYLUS", "found true"),
         (#"{"penButtons": ["BTN_STYLUS"]}"#, "penButtons", "expected an object of barrel buttons"),
     ] as [(String, String, String)])

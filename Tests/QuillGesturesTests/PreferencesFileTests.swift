@@ -221,7 +221,7 @@ extension PreferencesFileTests {
                 "puckButtons": (["object"], "expected an object of buttons to binding names"),
                 "keyChords": (["object"], "expected an object of actions to key chords"),
                 "penPressure": (["object"], "expected an object of pen scopes to pressure settings"),
-                "penButtons": (["object"], "expected an object of barrel buttons to scroll or clickWhileTouching"),
+                "penButtons": (["object"], "expected an object of barrel buttons to scroll, clickWhileTouching or pan"),
                 "tabletAreas": (["object"], "expected an object of tablets (vvvv:pppp or *) to areas"),
                 "profiles": (["object"], "expected an object of app ids to preferences"),
             ]

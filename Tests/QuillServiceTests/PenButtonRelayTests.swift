@@ -140,5 +140,48 @@ struct PenButtonRelayTests {
         #expect(output.pen.last?.isFrameEnd == true && zip(output.pen, output.pen.dropFirst()).allSatisfy { $0.microseconds <= $1.microseconds }, "seed \(seed)")
     }
 
+    @Test func panGivesAppsTheMiddleButtonWhicheverButtonIsHeld() throws {
+        // BTN_STYLUS2 bound to pan: apps get BTN_STYLUS (the desktops' middle button) pressed and
+        // released where BTN_STYLUS2 was, and every position between, as the pen moved.
+        let input = Self.sweep(button: EvdevCode.Key.stylus2, down: 6, right: 2)
+        let output = try RelayPropertyTests.relay(input, Self.preferences([.stylus2: .pan]))
+        #expect(output.pen.filter { $0.type == 1 && $0.code == EvdevCode.Key.stylus }.map(\.value) == [1, 0])
+        #expect(!output.pen.contains { $0.type == 1 && $0.code == EvdevCode.Key.stylus2 })
+        for axis in [EvdevCode.Abs.x, EvdevCode.Abs.y] {
+            #expect(output.pen.filter { $0.type == 3 && $0.code == axis }.map(\.value) == input.filter { $0.type == 3 && $0.code == axis }.map(\.value))
+        }
+        #expect(output.pointer.isEmpty)
+        #expect(!output.outcomes.contains { $0.gesture == .doubleTap || $0.gesture == .squeeze(.began) }, "no double tap, no squeeze: \(output.outcomes)")
+        // The press and release come in the frames (times) the person made them.
+        let times = { (events: [InputEvent], code: UInt16) in events.filter { $0.type == 1 && $0.code == code }.map(\.microseconds) }
+        #expect(times(output.pen, EvdevCode.Key.stylus) == times(input, EvdevCode.Key.stylus2))
+    }
+
+    @Test(arguments: [21, 22, 23, 24, 25, 26] as [UInt64])
+    func panningPressesAndReleasesOnceWhateverThePersonHolds(seed: UInt64) throws {
+        // Both buttons pressed and released at random, the pen in and out, repeated and stalled
+        // times: BTN_STYLUS on the virtual node is pressed and released in turn, held exactly while
+        // one of the two is, and never left pressed when the pen leaves.
+        let input = RelayPropertyTests.stream(seed: seed, frames: 3_000)
+        let output = try RelayPropertyTests.relay(input, Self.preferences([.stylus2: .pan]))
+        #expect(!output.pen.contains { $0.type == 1 && $0.code == EvdevCode.Key.stylus2 }, "seed \(seed)")
+        var pressed = false
+        var presses = 0
+        for event in output.pen where event.type == 1 {
+            if event.code == EvdevCode.Key.stylus {
+                #expect(pressed != (event.value != 0), "seed \(seed): a repeated value at \(event.microseconds) µs")
+                pressed = event.value != 0
+                presses += event.value != 0 ? 1 : 0
+            }
+            if Self.isTool(event.code), event.value == 0 {
+                // The release comes in the tool's last frame, after its tool-out.
+                #expect(!pressed || output.pen.contains { $0.microseconds == event.microseconds && $0.code == EvdevCode.Key.stylus && $0.value == 0 }, "seed \(seed)")
+            }
+        }
+        let inputPresses = input.filter { $0.type == 1 && ($0.code == EvdevCode.Key.stylus || $0.code == EvdevCode.Key.stylus2) && $0.value != 0 }.count
+        #expect(presses > 0 && presses <= inputPresses, "seed \(seed): \(presses) presses of \(inputPresses)")
+        #expect(output.pen.last?.isFrameEnd == true && zip(output.pen, output.pen.dropFirst()).allSatisfy { $0.microseconds <= $1.microseconds }, "seed \(seed)")
+    }
+
     static func isTool(_ code: UInt16) -> Bool { code >= EvdevCode.Key.toolPen && code <= EvdevCode.Key.toolLens }
 }

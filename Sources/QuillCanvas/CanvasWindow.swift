@@ -154,6 +154,10 @@ public final class CanvasWindow {
     /// Opens the window and runs GTK's main loop until the window is closed (or, with a
     /// screenshot, until it is written). Throws when there is no display or the screenshot fails.
     public func run() throws {
+        // The program's name as GLib's option parser would set it (argv[0]'s last component): the
+        // window's Wayland app_id and X11 WM_CLASS, so a compositor, a window rule or a per-app
+        // profile can tell the canvas ("quill") from other apps; GTK says "GTK Application" without.
+        if g_get_prgname() == nil { g_set_prgname(URL(fileURLWithPath: CommandLine.arguments.first ?? "quill").lastPathComponent) }
         guard gtk_init_check() != 0 else {
             throw CanvasError("no display: GTK could not open one (set DISPLAY or WAYLAND_DISPLAY; without a screen, run under Xvfb: xvfb-run quill canvas …)")
         }

@@ -66,8 +66,8 @@ struct Canvas: ParsableCommand {
     @Option(name: .customLong("gap-frames"), help: "Write each frame's visible gap as JSON Lines to this file on exit: t (s), speed_mm_s, gap_mm, gap_without_prediction_mm, lead_mm, lead_without_prediction_mm (tablet mm).")
     var gapFrames: String?
 
-    @Option(help: "Prediction horizon in seconds, 0.008 … 0.034: the time from a sample's read to when its frame shows (about one refresh on a display).")
-    var horizon: Double = 1.0 / 60
+    @Option(help: "Prediction horizon in seconds, 0.008 … 0.034: the time from a sample's read to when its frame shows (default 1/60 s, one refresh at 60 Hz).")
+    var horizon: Double?
 
     @Option(name: .customLong("presentation-delay"), help: "Milliseconds from a frame's paint end to when it shows, for the visible gap (default 0: the paint end).")
     var presentationDelay: Double = 0
@@ -117,7 +117,7 @@ struct Canvas: ParsableCommand {
             let system = try PreferencesFile.read(preferences ?? PreferencesFile.systemPath)
             let options = try CanvasOptions(
                 windowWidth: width, windowHeight: height, ink: inkOptions.makeInk(), hand: hand, preferences: system, drawingPolicy: drawingPolicy,
-                handwritingLanguage: handwritingLanguage, prediction: PredictionParameters(horizon: horizon))
+                handwritingLanguage: handwritingLanguage, prediction: PredictionParameters(horizon: horizon ?? 1.0 / 60))
             let drawing = try open.map { try DrawingFile.read($0) }
             let request: CanvasWindow.InputRequest = replay.map { .replay(path: $0, description: deviceFile, speed: speed) }
                 ?? (seat ? .seat : .nodes(device, evdev: backend == .evdev))

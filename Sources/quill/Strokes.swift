@@ -24,8 +24,8 @@ struct Strokes: ParsableCommand {
     @Option(help: "What to print: smoothed (per input sample), predicted (per input sample), final (each finished stroke resampled every 0.5 mm, under its stable id; what the eraser does as erased/split lines), geometry (each stroke's mesh, likewise).")
     var emit: Emit = .smoothed
 
-    @Option(help: "Prediction horizon in seconds, 0.008 … 0.034.")
-    var horizon: Double = 1.0 / 60
+    @Option(help: "Prediction horizon in seconds, 0.008 … 0.034 (default 1/60 s, one refresh at 60 Hz).")
+    var horizon: Double?
 
     @Option(help: "The predictor's jerk spectral density, mm²/s⁵ (how quickly it lets the acceleration change; default \(PredictionParameters.defaults.jerkDensity)).")
     var jerkDensity: Double = PredictionParameters.defaults.jerkDensity
@@ -46,7 +46,7 @@ struct Strokes: ParsableCommand {
             writer.drain()
             output.flush()
         }
-        let prediction = try PredictionParameters(horizon: horizon, jerkDensity: jerkDensity, measurementNoise: measurementNoise, adapts: adaptivePrediction)
+        let prediction = try PredictionParameters(horizon: horizon ?? 1.0 / 60, jerkDensity: jerkDensity, measurementNoise: measurementNoise, adapts: adaptivePrediction)
         // Streaming updates need no drawing: memory stays flat (final and geometry print finished strokes).
         let keepsDrawing = emit == .final || emit == .geometry
         var session = DrawingSession(

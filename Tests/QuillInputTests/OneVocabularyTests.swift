@@ -198,4 +198,19 @@ import Testing
             #expect(command == "canvas" ? help.contains("--device <device>") : !help.contains("--device"), "\(command) --help: \(help)")
         }
     }
+
+    /// Help says each default once, as a person writes it: no default repeated by ArgumentParser
+    /// after the text gave it, no float printed to its last binary digit (0.016666666666666666).
+    @Test func everyCommandsHelpSaysItsDefaultsOnceAndReadably() throws {
+        let commands = ["summary", "samples", "info", "convert", "strokes", "shapes", "recognize", "render", "showcase", "plot", "devices", "live", "record", "layout", "map", "gestures", "preferences", "pad", "touches", "canvas", "service"]
+        let longFloat = try Regex(#"[0-9]\.[0-9]{7,}"#)
+        let twice = try Regex(#"default[^()]*\)\s*\(default"#)
+        for command in commands {
+            let help = try cli.quill([command, "--help"])
+            #expect(help.status == 0, "\(command): \(help.error)")
+            let text = help.output.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(text.firstMatch(of: longFloat) == nil, "\(command) --help: \(text.firstMatch(of: longFloat).map { String(text[$0.range]) } ?? "")")
+            #expect(text.firstMatch(of: twice) == nil, "\(command) --help repeats a default")
+        }
+    }
 }

@@ -13,7 +13,7 @@ struct PenPressureRelayTests {
     static let pressureMaximum: Int32 = 8191
 
     /// A random stream of the Intuos Pro M of `RelayPropertyTests` (frames 5 ms apart, some
-    /// repeated or stalled): the pen or the eraser comes, hovers, presses and lifts — the pressure
+    /// repeated, stalled or in a burst microseconds apart): the pen or the eraser comes, hovers, presses and lifts — the pressure
     /// rising to a random peak and falling by random steps, now and then wavering on the way —
     /// and goes. The tablet's own BTN_TOUCH is at 1 % of the range, as Wacom's firmware reports it.
     static func stream(seed: UInt64, frames: Int) -> [InputEvent] {
@@ -25,11 +25,18 @@ struct PenPressureRelayTests {
         var targets: [Int32] = []
         var touching = false
         func add(_ type: UInt16, _ code: UInt16, _ value: Int32) { events.append(InputEvent(microseconds: time, type: type, code: code, value: value)) }
+        var burst = 0
         for _ in 0..<frames {
-            switch Int.random(in: 0..<20, using: &random) {
-            case 0: break  // a repeated timestamp
-            case 1: time += Int64.random(in: 50_000...400_000, using: &random)  // a stall
-            default: time += 5_000
+            if burst > 0 {
+                burst -= 1
+                time += Int64.random(in: 0...50, using: &random)
+            } else {
+                switch Int.random(in: 0..<40, using: &random) {
+                case 0, 1: break  // a repeated timestamp
+                case 2, 3: time += Int64.random(in: 50_000...400_000, using: &random)  // a stall
+                case 4: burst = Int.random(in: 5...30, using: &random)  // frames microseconds apart
+                default: time += 5_000
+                }
             }
             if let current = tool {
                 if targets.isEmpty, pressure == 0 {

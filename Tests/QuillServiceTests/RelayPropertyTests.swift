@@ -22,8 +22,10 @@ struct RelayPropertyTests {
             EvdevCode.Abs.misc: AxisInfo(minimum: 0, maximum: 0, fuzz: 0, flat: 0, resolution: 0),
         ])
 
-    /// A random stream: frames 5 ms apart (sometimes a pause up to 0.6 s), the pen coming and
-    /// going, touching, its two buttons pressed and released at random, now and then the eraser end.
+    /// A random stream as real links give them: frames 5 ms apart, sometimes a stall up to 0.6 s,
+    /// a repeated time, or a burst (5 to 30 frames within microseconds, as after a stall); the pen
+    /// coming and going, touching, its two buttons pressed and released at random, now and then the
+    /// eraser end.
     static func stream(seed: UInt64, frames: Int) -> [InputEvent] {
         var random = SeededRandom(seed: seed)
         var events: [InputEvent] = []
@@ -32,8 +34,19 @@ struct RelayPropertyTests {
         var touching = false
         var buttons: Set<UInt16> = []
         func add(_ type: UInt16, _ code: UInt16, _ value: Int32) { events.append(InputEvent(microseconds: time, type: type, code: code, value: value)) }
+        var burst = 0
         for _ in 0..<frames {
-            time += Int64.random(in: 0..<10, using: &random) == 0 ? Int64.random(in: 50_000...600_000, using: &random) : 5_000
+            if burst > 0 {
+                burst -= 1
+                time += Int64.random(in: 0...50, using: &random)
+            } else {
+                switch Int.random(in: 0..<40, using: &random) {
+                case 0..<4: time += Int64.random(in: 50_000...600_000, using: &random)  // a stall
+                case 4..<6: break  // the same time again
+                case 6: burst = Int.random(in: 5...30, using: &random)
+                default: time += 5_000
+                }
+            }
             if let current = tool {
                 if Int.random(in: 0..<80, using: &random) == 0 {
                     if touching { add(1, EvdevCode.Key.touch, 0); touching = false }

@@ -316,14 +316,12 @@ public struct TabletRelay: Sendable {
             case (key, let code) where !panCodes.isEmpty && (panCodes.contains(code) || code == EvdevCode.Key.stylus):
                 // Panning: BTN_STYLUS on the virtual node while any panning button (or the pen's own
                 // BTN_STYLUS, passed as it is) is held — one press, one release.
-                let wasHeld = !panHeld.isEmpty
-                if event.value != 0 { panHeld.insert(code) } else { panHeld.remove(code) }
-                guard wasHeld != !panHeld.isEmpty else {
+                guard let pressed = panEdge(code, isPressed: event.value != 0) else {
                     dropped = true
                     continue
                 }
                 event.code = EvdevCode.Key.stylus
-                event.value = panHeld.isEmpty ? 0 : 1
+                event.value = pressed ? 1 : 0
             case (key, EvdevCode.Key.touch) where contact != nil:
                 // The threshold decides (below).
                 dropped = true
@@ -430,6 +428,14 @@ public struct TabletRelay: Sendable {
 
     // MARK: - Outcomes
 
+    /// `code` pressed or released among the holders of the virtual BTN_STYLUS (the panning buttons
+    /// and the pen's own): the virtual button's new state when it changes, nil when it does not.
+    private mutating func panEdge(_ code: UInt16, isPressed: Bool) -> Bool? {
+        let wasHeld = !panHeld.isEmpty
+        if isPressed { panHeld.insert(code) } else { panHeld.remove(code) }
+        return wasHeld == !panHeld.isEmpty ? nil : !panHeld.isEmpty
+    }
+
     /// Held-back presses the recognizer decided, each press or release a frame of its own (apps
     /// see one state per frame); none while no tool is in proximity on the virtual node.
     private mutating func emitButtons(at time: Int64, into output: inout RelayOutput) {
@@ -438,12 +444,8 @@ public struct TabletRelay: Sendable {
                 virtualTool != nil, heldBack.contains(code) != isPressed
             else { continue }
             if isPressed { heldBack.insert(code) } else { heldBack.remove(code) }
-            if code == EvdevCode.Key.stylus, !panCodes.isEmpty {
-                // BTN_STYLUS is also what panning presses: one press while either holds it.
-                let wasHeld = !panHeld.isEmpty
-                if isPressed { panHeld.insert(code) } else { panHeld.remove(code) }
-                if wasHeld == !panHeld.isEmpty { continue }
-            }
+            // BTN_STYLUS is also what panning presses: one press while either holds it.
+            if code == EvdevCode.Key.stylus, !panCodes.isEmpty, panEdge(code, isPressed: isPressed) == nil { continue }
             output.pen.append(event(time, EvdevCode.EventType.key, code, isPressed ? 1 : 0))
             output.pen.append(Self.report(time))
         }

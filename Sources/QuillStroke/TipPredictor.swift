@@ -2,8 +2,10 @@ import QuillCore
 
 /// Settings of ``TipPredictor``.
 public struct PredictionParameters: Hashable, Sendable {
-    /// How far ahead to predict, seconds: 0.008 … 0.034 (8–34 ms). Default 1/60 s.
+    /// How far ahead to predict, seconds: 0.008 … 0.034 (8–34 ms). Default ``defaultHorizon``.
     public let horizon: Double
+    /// 1/60 s: one refresh of a 60 Hz display, from a sample's read to when its frame shows.
+    public static let defaultHorizon = 1.0 / 60
     /// Spectral density of the pen's jerk, mm²/s⁵ (> 0): how quickly the filter lets the
     /// acceleration change. Default 3 × 10⁸ (cursive loops of 3–5 Hz; 10⁸ … 10⁹ all do well).
     public let jerkDensity: Double
@@ -16,7 +18,7 @@ public struct PredictionParameters: Hashable, Sendable {
     public let adapts: Bool
 
     /// Throws `ParameterError` naming the field.
-    public init(horizon: Double = 1.0 / 60, jerkDensity: Double = 3e8, measurementNoise: Double = 0.02, adapts: Bool = true) throws {
+    public init(horizon: Double = defaultHorizon, jerkDensity: Double = 3e8, measurementNoise: Double = 0.02, adapts: Bool = true) throws {
         guard horizon.isFinite, (0.008...0.034).contains(horizon) else {
             throw ParameterError(field: "PredictionParameters.horizon", value: "\(horizon)", expected: "seconds 0.008 … 0.034 (8–34 ms)")
         }

@@ -117,7 +117,7 @@ struct Canvas: ParsableCommand {
             let system = try PreferencesFile.read(preferences ?? PreferencesFile.systemPath)
             let options = try CanvasOptions(
                 windowWidth: width, windowHeight: height, ink: inkOptions.makeInk(), hand: hand, preferences: system, drawingPolicy: drawingPolicy,
-                handwritingLanguage: handwritingLanguage, prediction: PredictionParameters(horizon: horizon ?? 1.0 / 60))
+                handwritingLanguage: handwritingLanguage, prediction: PredictionParameters(horizon: horizon ?? PredictionParameters.defaultHorizon))
             let drawing = try open.map { try DrawingFile.read($0) }
             let request: CanvasWindow.InputRequest = replay.map { .replay(path: $0, description: deviceFile, speed: speed) }
                 ?? (seat ? .seat : .nodes(device, evdev: backend == .evdev))

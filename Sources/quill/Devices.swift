@@ -29,7 +29,7 @@ struct Devices: ParsableCommand {
         // Nodes of one physical tablet (pen, pad, touch) form one group, as libinput's device group.
         for (number, group) in TabletGroup.group(found.map(\.device), paired: { catalog?.tablet(for: $0)?.paired }).enumerated() {
             let first = found[group.members[0]].device
-            print("tablet group \(number + 1): \(group.name) (usb \(String(format: "%04x:%04x", first.vendor, first.product)))")
+            print("tablet group \(number + 1): \(group.name) (usb \(ModelID(first).text))")
             for member in group.members { describe(found[member].device, path: found[member].path, deviceClass: found[member].deviceClass, catalog: catalog) }
         }
         if found.isEmpty {
@@ -42,7 +42,7 @@ struct Devices: ParsableCommand {
     }
 
     func describe(_ device: DeviceDescription, path: String, deviceClass: DeviceClass, catalog: WacomCatalog?) {
-        print("  \(path): \"\(device.name)\" usb \(String(format: "%04x:%04x", device.vendor, device.product)) — \(deviceClass.description)")
+        print("  \(path): \"\(device.name)\" usb \(ModelID(device).text) — \(deviceClass.description)")
         switch deviceClass {
         case .pen:
             if let x = device.axes[EvdevCode.Abs.x], let y = device.axes[EvdevCode.Abs.y], x.resolution > 0, y.resolution > 0 {
@@ -80,7 +80,7 @@ extension Devices {
             return
         }
         guard let tablet = database.tablet(for: device) else {
-            print("  libwacom: not in libwacom's database (\(String(format: "%04x:%04x", device.vendor, device.product)))")
+            print("  libwacom: not in libwacom's database (\(ModelID(device).text))")
             return
         }
         let kind = tablet.isDisplayIntegrated ? "screen tablet" : tablet.isSystemIntegrated ? "built-in tablet" : "external tablet"

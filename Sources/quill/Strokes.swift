@@ -46,7 +46,7 @@ struct Strokes: ParsableCommand {
             writer.drain()
             output.flush()
         }
-        let prediction = try PredictionParameters(horizon: horizon ?? 1.0 / 60, jerkDensity: jerkDensity, measurementNoise: measurementNoise, adapts: adaptivePrediction)
+        let prediction = try PredictionParameters(horizon: horizon ?? PredictionParameters.defaultHorizon, jerkDensity: jerkDensity, measurementNoise: measurementNoise, adapts: adaptivePrediction)
         // Streaming updates need no drawing: memory stays flat (final and geometry print finished strokes).
         let keepsDrawing = emit == .final || emit == .geometry
         var session = DrawingSession(

@@ -1,6 +1,6 @@
 """The UNIPEN writers held out for independent measurement: the one copy every script imports.
 
-ink-recognition.md (/work/shared/reference/ink-recognition.md, "reserved sets") reserves the
+ink-recognition.md (the developers' reference, "reserved sets") reserves the
 UNIPEN train_r01_v07 contributors below for independent measurement: never train, tune or read
 per-sample errors on them. Scripts skip them when reading training or tuning data; a script that
 measures on them reports aggregates only. The same rule covers Tegaki's eval/ set and the $1

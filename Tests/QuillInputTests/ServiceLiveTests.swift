@@ -160,6 +160,23 @@ struct ServiceLiveTests {
         for text in texts { #expect(text.hasSuffix("# quill-uinput: destroyed\n")) }
     }
 
+    @Test func aBarrelButtonBoundToPanIsTheMiddleButtonInEveryApp() throws {
+        // The 22HDT's first 1 800 frames: double taps on BTN_STYLUS, then a press of BTN_STYLUS2;
+        // the person bound BTN_STYLUS2 to pan. The live service gives apps BTN_STYLUS (the middle
+        // button) for it, pressed and released in turn, and never BTN_STYLUS2.
+        let pen = try MockedTablet(recording: Fixtures.cintiq22HDT, maximumFrames: 1_800)
+        let played = pen.events.filter { $0.type == 1 && $0.code == EvdevCode.Key.stylus2 }.map(\.value)
+        try #require(played.contains(1) && played.contains(0), "the stream presses and releases BTN_STYLUS2: \(played)")
+        let (run, captures) = try serve([pen], arguments: ["--node", pen.node], preferences: #"{"penButtons": {"BTN_STYLUS2": "pan"}}"#)
+        #expect(run.status == 124, "\(run.error)")
+        let capture = try #require(captures.first, "\(run.error)")
+        let keys = try Self.events(capture).filter { $0[0] == 1 }
+        #expect(!keys.contains { $0[1] == Int64(EvdevCode.Key.stylus2) }, "BTN_STYLUS2 never reaches apps")
+        let middle = keys.filter { $0[1] == Int64(EvdevCode.Key.stylus) }.map { $0[2] }
+        #expect(middle.count >= 2 && zip(middle, middle.dropFirst()).allSatisfy { $0 != $1 } && middle.first == 1, "pressed and released in turn: \(middle)")
+        #expect(middle.filter { $0 == 1 }.count >= played.filter { $0 == 1 }.count, "each pan press reaches apps: \(middle)")
+    }
+
     @Test func aVirtualTabletThatCannotBeMadeLeavesTheRealOneUngrabbed() throws {
         let mock = try MockedTablet(recording: try Self.cintiq.get(), maximumFrames: 20)
         let (run, captures) = try serve(mock, environment: ["QUILL_UINPUT_DENY": "1"], after: 0)
